@@ -51,7 +51,7 @@ static const double TOLS[N_TOLS] = { 1e-6, 1e-9, 1e-12 };   /* times Fs */
 #define LUT_PROMISE 128.0          /* non-NULL when tol ≥ this·u·Fs/(1 − s) */
 #define U_DOUBLE 0x1p-53
 #define MAX_BYTES_PAPER 65536u     /* 64 KiB at tol = 1e-9·Fs, paper law */
-#define MAX_BUILD_MS 50.0          /* paper law, tol = 1e-9·Fs */
+#define MAX_BUILD_MS 50.0          /* paper law, tol = 1e-9·Fs, CPU time of the thread */
 #define SUB_M 8                    /* seams probed down to octave/2^8 */
 #define TAIL_FRACTION 1e-3         /* τ scan runs until the term is 1e-3·tol */
 
@@ -256,10 +256,13 @@ static double delta_of(double s)
     return (double)((long double)s - 1 - logl((long double)s));
 }
 
-static double now_ms(void)
+/* [ms] this thread's CPU time: another process's load on the machine does
+ * not add to it, as it adds to the wall clock (the build-time bound below
+ * held on a quiet machine only) */
+static double cpu_ms(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 }
 
@@ -292,14 +295,14 @@ static void test_paper_build_time(void **state)
     (void)state;
     double best = INFINITY;
     for (int i = 0; i < 5; i++) {
-        double t0 = now_ms();
+        double t0 = cpu_ms();
         fric_lut *lut = fric_lut_create(&PAPER, PAPER_Z, 1e-9 * PAPER.Fs, NULL);
-        double t1 = now_ms();
+        double t1 = cpu_ms();
         assert_non_null(lut);
         fric_lut_destroy(lut);
         if (t1 - t0 < best) best = t1 - t0;
     }
-    print_message("paper law, tol 1e-9*Fs: build %.3f ms\n", best);
+    print_message("paper law, tol 1e-9*Fs: build %.3f ms of CPU time (best of 5)\n", best);
     assert_true(best <= MAX_BUILD_MS);
 }
 

@@ -3,14 +3,15 @@
 // fig1.worker.js over fig1.js). Checks:
 //   worker      the button runs the low gain in the worker; Cancel while
 //               MuJoCo loads and compiles the meshes (the progress bar
-//               indeterminate) stops it within 2 s, or within half the
-//               load and compile of the whole run after it (the same run's
-//               baseline, for a loaded machine) (the status says so, no
+//               indeterminate) stops it at once: the section is not busy
+//               right after the click (a state, not a time; how long it
+//               took is reported) (the status says so, no
 //               figure kept); run again to its end, the bar advances
 //               (several increasing fractions between 0 and 1) and the page
 //               stays responsive (the longest gap between two animation
 //               frames until the figure arrives, the view's own runs
-//               paused, under GAP_MS or 4 times the largest gap over 1 s
+//               paused, under GAP_MS times the page's slowdown (tests/web/pace.mjs),
+//               or 4 times the largest gap over 1 s
 //               just before, nothing running: the same run's baseline)
 //   figure      the high gain runs too (the selector shows either again
 //               without a run); panel B
@@ -31,11 +32,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pacer, within } from '../pace.mjs';
 
 const TOL = 1e-9;                 // [rad] the page against Node (a consistency check)
-// [ms] the longest gap between two frames allowed while the worker runs: a
-// shared machine's load gives a few hundred ms; the run on the page's thread
-// would give the whole load and compile (over 5 s here)
+// [ms] the longest gap between two frames allowed while the worker runs, on a
+// quiet machine (stretched by the page's slowdown under load, pace.mjs): a
+// few hundred ms are seen; the run on the page's thread would give the whole
+// load and compile (over 5 s here)
 const GAP_MS = 1500;
 
 export default async function fig1(h) {
@@ -66,14 +69,25 @@ export default async function fig1(h) {
     const indeterminate = await page.evaluate(() => { const b = document.getElementById('mujoco-fig1-progress'); return !b.hidden && b.position === -1; });
     expect(indeterminate, 'the progress bar is not shown (indeterminate) while MuJoCo compiles');
     await page.waitForTimeout(500);
-    await page.locator('#mujoco-fig1-cancel').click();
-    // how long Cancel took is judged below against the whole load and
-    // compile of the same run (page8.loadMs): a Cancel that waited for the
-    // compile to end takes about that long; under 2 s always passes
+    // Cancel clicked in the page, and the run's state read right after its
+    // click handler and the promise it settles (the next task: a stopped
+    // worker sends nothing in between): while MuJoCo loads or compiles
+    // (the bar still indeterminate) the worker goes at once, so the section is
+    // no longer busy; a Cancel that waited for the compile would still be.
+    // Its time is reported (before: under max(2 s, half the load and compile
+    // of the next run), Node's clock against the worker's)
     const c0 = Date.now();
+    const atCancel = await page.evaluate(async () => {
+      const bar = document.getElementById('mujoco-fig1-progress'), f = window.__fx.mujoco.fig1;
+      const compiling = !bar.hidden && bar.position === -1;
+      document.getElementById('mujoco-fig1-cancel').click();
+      await new Promise((r) => { setTimeout(r, 0); });
+      return { compiling, busy: f.busy };
+    });
     const stopped = await waitFor(async () => { const s = await state(); return s.busy ? null : s; }, 60_000, 20);
     const cancelMs = Date.now() - c0;
     expect(stopped, 'Cancel did not stop the run within 60 s');
+    if (atCancel.compiling) expect(!atCancel.busy, 'Cancel during the compile did not stop the run at once (it waits for the worker?)');
     expect(stopped.results.length === 0, `a cancelled run left a figure: ${JSON.stringify(stopped.results.map((r) => r.kp))}`);
     const status = await text('mujoco-fig1-status');
     expect(/cancelled/.test(status), `status after Cancel: '${status}'`);
@@ -85,8 +99,11 @@ export default async function fig1(h) {
     await page.locator('.mujoco-runbar button', { hasText: /^Pause$/ }).first().click();
     // the baseline: the largest frame gap over 1 s of the same page with the
     // runs paused and nothing started (the machine's load alone); the bound
-    // below is GAP_MS or 4 times it (a page frozen for the load and compile
-    // still fails)
+    // below is GAP_MS stretched by the page's slowdown (tests/web/pace.mjs,
+    // sampled from the baseline to the figure), or 4 times the baseline
+    // (a page frozen for the load and compile still fails)
+    const pc = pacer(page);
+    await pc.start();
     const base = await page.evaluate(() => new Promise((res) => {
       let last = performance.now(), max = 0;
       const t0 = last;
@@ -101,6 +118,7 @@ export default async function fig1(h) {
     const t0 = Date.now();
     await page.locator('#mujoco-fig1-run').click();
     const done = await waitFor(async () => { const s = await state(); return !s.busy && s.results.length ? s : null; }, 180_000, 50);
+    const pace = await pc.stop();
     expect(done, `kp 8: no figure in 180 s: ${await text('mujoco-fig1-error')}`);
     const { gap, frames, showMs } = await page.evaluate(() => {
       const w = window.__fig1Frames, f = window.__fx.mujoco.fig1;
@@ -112,11 +130,12 @@ export default async function fig1(h) {
     // second on an idle machine gives two or three fractions
     const fr = done.progress.filter((x) => x > 0 && x < 1);
     expect(fr.length >= 2 && fr.every((x, i) => i === 0 || x > fr[i - 1]), `the progress bar's fractions: ${done.progress.join(' ')}`);
-    expect(gap < Math.max(GAP_MS, 4 * base), `the page froze for ${gap.toFixed(0)} ms during the run (its largest frame gap before it, paused: ${base.toFixed(0)} ms)`);
+    const bound = Math.max(within(GAP_MS, pace), 4 * base);
+    expect(gap < bound, `the page froze for ${gap.toFixed(0)} ms during the run (bound ${bound.toFixed(0)} ms: its largest frame gap before it, paused: ${base.toFixed(0)} ms; ${pace.text})`);
     page8 = done.results[0];
-    expect(cancelMs < Math.max(2000, page8.loadMs / 2), `Cancel took ${cancelMs} ms to stop the run, the whole load and compile ${page8.loadMs} ms (it waited for the compile?)`);
-    return `Cancel during the compile: '${status}'; then kp 8 to its end in ${((Date.now() - t0) / 1e3).toFixed(1)} s (load and compile ${(page8.loadMs / 1e3).toFixed(1)} s, the two runs ${(page8.ms / 1e3).toFixed(2)} s in the worker), progress ${fr.map((x) => x.toFixed(2)).join(' ')}; `
-      + `${frames} frames drawn meanwhile, the longest gap ${gap.toFixed(0)} ms (load average ${os.loadavg()[0].toFixed(1)}); drawing the figure then took ${showMs.toFixed(0)} ms`;
+    return `Cancel ${atCancel.compiling ? 'during the compile: not busy right after the click' : 'after the compile (the bar had moved): stopped by the worker'}, `
+      + `'${status}' seen after ${cancelMs} ms (the next run's load and compile ${page8.loadMs} ms); then kp 8 to its end in ${((Date.now() - t0) / 1e3).toFixed(1)} s (load and compile ${(page8.loadMs / 1e3).toFixed(1)} s, the two runs ${(page8.ms / 1e3).toFixed(2)} s in the worker), progress ${fr.map((x) => x.toFixed(2)).join(' ')}; `
+      + `${frames} frames drawn meanwhile, the longest gap ${gap.toFixed(0)} ms (bound ${bound.toFixed(0)} ms; ${pace.text}; load average ${os.loadavg()[0].toFixed(1)}); drawing the figure then took ${showMs.toFixed(0)} ms`;
   });
 
   let page32 = null;

@@ -211,7 +211,8 @@ export default async function fitChecks(h) {
     const W = await page.evaluate(() => navigator.hardwareConcurrency);
     const a = await waitFor(async () => { const x = await viewState(page); return x.evals > 0 ? x : null; }, 20_000);
     expect(a, `no evaluation reported: '${(await viewState(page)).text}'`);
-    const b = await waitFor(async () => { const x = await viewState(page); return x.evals > a.evals && x.maePoints > a.maePoints ? x : null; }, 10_000);
+    // conditions waited for; their bounds only stop a fit that stands still (a loaded machine is slower)
+    const b = await waitFor(async () => { const x = await viewState(page); return x.evals > a.evals && x.maePoints > a.maePoints ? x : null; }, 30_000);
     expect(b, 'the evaluations or the chart did not move');
     expect(b.progress > 0 && b.progress < 1, `progress bar at ${b.progress}`);
     // the line says where the fit stands in the core's words (fric_fit_progress_phase): an M4 fit
@@ -229,7 +230,7 @@ export default async function fitChecks(h) {
     expect(b.liveWorkers === W + 1, `${b.liveWorkers} workers in the page's registry, expected ${W} evaluators + 1 coordinator`);
     expect(liveBrowser === W + 1, `the browser counts ${liveBrowser} fit workers, expected ${W + 1}`);
     await page.click('#fit-cancel');
-    const c = await waitFor(async () => { const x = await viewState(page); return x.fit === 'cancelled' && x.liveWorkers === 0 && liveFitWorkers(page) === 0 ? x : null; }, 5000);
+    const c = await waitFor(async () => { const x = await viewState(page); return x.fit === 'cancelled' && x.liveWorkers === 0 && liveFitWorkers(page) === 0 ? x : null; }, 30_000);
     expect(c, `after Cancel: ${await page.evaluate(() => window.__fx.fit.workers.size)} in the registry, ${liveFitWorkers(page)} in the browser`);
     const evalsAt = c.evals;
     await page.waitForTimeout(500);

@@ -34,8 +34,9 @@
 //               build/e2e/pendulum-{1280,1024,853}.png
 //   tab order   at most 6 Tab presses from the selected tab reach Play (the
 //               lesson box's summary, Reset, Worksheet, Answer key, address field first)
-//   clock       at dt = 1e-6 (the smallest dt the core accepts) and 10× the clock shows the speed achieved (< 10×), within
-//               a factor 1.5 of the simulated time over wall time measured here
+//   clock       at dt = 1e-6 (the smallest dt the core accepts) and 10× the clock shows the speed achieved (< 10×),
+//               each value within the bracket that the clock's own lines of the second before give (the lines
+//               read in the page's frames: its own clock on both sides, whatever the machine's load)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,14 +65,15 @@ export default async function pendulum(h) {
 
   await check('pendulum: the bench runs past 10 s at 10× speed and never stops by itself', async () => {
     const t0 = Date.now();
-    const c = await waitFor(async () => { const k = await clock(page); return k.t > 10 ? k : null; }, 40_000, 250);
-    expect(c, `t = ${(await clock(page)).t} s after ${((Date.now() - t0) / 1000).toFixed(1)} s at speed 10×`);
-    await page.waitForTimeout(1000);
-    const c2 = await clock(page);
+    // waited for (up to 120 s), not timed: a loaded machine reaches a lower speed
+    const c = await waitFor(async () => { const k = await clock(page); return k.t > 10 ? k : null; }, 120_000, 250);
+    const wall = (Date.now() - t0) / 1000;
+    expect(c, `t = ${(await clock(page)).t} s after ${wall.toFixed(1)} s at speed 10×`);
+    const c2 = await waitFor(async () => { const k = await clock(page); return k.t > c.t ? k : null; }, 20_000, 250) ?? await clock(page);
     expect(c2.t > c.t, `time stopped at ${c.t} s`);
     const ended = await page.evaluate(() => !document.getElementById('pendulum-end').hidden);
     expect(!ended, 'the view says the run ended');
-    return `t = ${c.t.toFixed(2)} s after ${((Date.now() - t0) / 1000 - 1).toFixed(1)} s of wall clock, then ${c2.t.toFixed(2)} s; clock: '${c2.text}'`;
+    return `t = ${c.t.toFixed(2)} s after ${wall.toFixed(1)} s of wall clock, then ${c2.t.toFixed(2)} s; clock: '${c2.text}'`;
   });
 
   let paused = null; // { t, url }
@@ -239,16 +241,61 @@ export default async function pendulum(h) {
   await check('pendulum: at dt = 1e-6 and 10× the clock shows the speed achieved', async () => {
     const p = await openPage('?view=pendulum&pendulum.dt=1e-6&pendulum.speed=10', 'pendulum');
     try {
-      await p.page.waitForTimeout(1500);
-      const a = await clock(p.page);
-      const w0 = Date.now();
-      await p.page.waitForTimeout(2000);
-      const b = await clock(p.page);
-      const measured = (b.t - a.t) / ((Date.now() - w0) / 1000);
-      expect(b.achieved !== null, `the clock names no achieved speed: '${b.text}'`);
-      expect(b.achieved < 10, `the clock claims ${b.achieved}× real time (asked 10×); measured here ${measured.toPrecision(2)}×`);
-      expect(b.achieved < measured * 1.5 && b.achieved > measured / 1.5, `clock ${b.achieved}×, measured ${measured.toPrecision(2)}×`);
-      return `clock '${b.text}'; measured ${measured.toPrecision(2)}×`;
+      // Each change of the clock line, read by an animation-frame callback of
+      // this test that runs right after the view's own in the same frame, so
+      // with the same timestamp as the view's speed log: [frame time ms, t,
+      // achieved]. The view's achieved speed is (t_b − t_w)/(time_b − time_w)
+      // for w its first frame within the last second (pendulum/index.js
+      // writeText, speedLog); with a the last line written at or before
+      // time_b − 1 s and a' the first after it, t and the frame times rising,
+      // it lies in [(t_b − t_a')/(time_b − time_a), (t_b − t_a)/(time_b − time_a')]
+      // whatever the machine's load: the check is a bracket in the page's own
+      // clock, widened by the rounding of t (0.5 ms) and of the speed shown
+      // (two digits: 5 %). Before, the speed was compared with one timed here
+      // by Date.now() over 2 s, within a factor 1.5: it failed once under load.
+      await p.page.evaluate(() => new Promise((res) => {
+        const el = document.getElementById('pendulum-clock');
+        const rec = (window.__clockLines = []);
+        const mo = new MutationObserver(() => {
+          // here, in the view's frame that wrote the line: the test's frames
+          // start now, so that each next frame runs the view's first
+          mo.disconnect();
+          let last = el.textContent;
+          const f = (now) => {
+            const text = el.textContent;
+            if (text !== last) { last = text; rec.push([now, text]); }
+            if (!window.__clockLinesDone) requestAnimationFrame(f);
+          };
+          requestAnimationFrame(f);
+          res();
+        });
+        mo.observe(el, { childList: true, characterData: true, subtree: true });
+      }));
+      const read = async () => (await p.page.evaluate(() => window.__clockLines.slice())).map(([at, text]) => {
+        const t = /t = ([0-9.eE+-]+) s/.exec(text), x = /([0-9.eE+-]+)× real time/.exec(text);
+        return { at, t: t ? Number(t[1]) : NaN, achieved: x ? Number(x[1]) : null, text };
+      });
+      const judged = (lines) => lines.flatMap((b, j) => {
+        if (b.achieved === null) return [];
+        const k = lines.findIndex((l) => l.at > b.at - 1000);
+        if (k < 1 || k > j) return [];
+        const a = lines[k - 1], a2 = lines[k];
+        const lo = Math.max(0, (b.t - 5e-4) - (a2.t + 5e-4)) / ((b.at - a.at) / 1000);
+        const hi = b.at > a2.at ? ((b.t + 5e-4) - (a.t - 5e-4)) / ((b.at - a2.at) / 1000) : Infinity;
+        return [{ b, lo, hi }];
+      });
+      // six lines judged: counted, not timed (one a quarter second on a quiet machine)
+      const lines = await waitFor(async () => { const l = await read(); return judged(l).length >= 6 ? l : null; }, 60_000, 250) ?? await read();
+      await p.page.evaluate(() => { window.__clockLinesDone = true; });
+      const j = judged(lines);
+      expect(j.length >= 6, `${j.length} clock lines with a second of lines before them (of ${lines.length}): ${lines.slice(-2).map((l) => `'${l.text}'`).join(', ')}`);
+      const bad = j.filter(({ b, lo, hi }) => !(b.achieved >= lo * 0.95 && b.achieved <= hi * 1.05));
+      const last = j[j.length - 1], first = lines[0];
+      const measured = (last.b.t - first.t) / ((last.b.at - first.at) / 1000);
+      expect(j.every(({ b }) => b.achieved < 10), `the clock claims ${Math.max(...j.map(({ b }) => b.achieved))}× real time (asked 10×); measured here ${measured.toPrecision(2)}×`);
+      expect(!bad.length, `the clock's speed outside what its own lines show: ${bad.slice(0, 3).map(({ b, lo, hi }) => `${b.achieved}× at t = ${b.t} s, not in [${lo.toPrecision(3)}, ${hi.toPrecision(3)}]×`).join('; ')}`);
+      return `clock '${last.b.text}'; ${j.length} lines each within the bracket of the lines a second before (the last [${last.lo.toPrecision(2)}, ${last.hi.toPrecision(2)}]×); `
+        + `${measured.toPrecision(2)}× over the ${((last.b.at - first.at) / 1000).toFixed(1)} s watched (page clock)`;
     } finally {
       await p.page.close();
     }
@@ -281,12 +328,14 @@ async function liveChecks(h) {
       return all.length;
     });
     expect(canvas > 0, 'no animation canvas (every canvas belongs to a chart)');
-    const shot1 = await page.locator('#view canvas[data-e2e="0"]').screenshot();
-    await page.waitForTimeout(700);
-    const shot2 = await page.locator('#view canvas[data-e2e="0"]').screenshot();
-    const t1 = (await clock()) ?? (await chartPrint(page)).maxX;
+    const shot = () => page.locator('#view canvas[data-e2e="0"]').screenshot();
+    const shot1 = await shot();
+    // waited for (up to 20 s each), not timed: a loaded machine draws fewer frames
+    const now = async () => (await clock()) ?? (await chartPrint(page)).maxX;
+    const t1 = await waitFor(async () => { const t = await now(); return t > t0 ? t : null; }, 20_000, 100) ?? await now();
     expect(t1 > t0, `simulation time did not advance: ${t0} -> ${t1} s`);
-    expect(!shot1.equals(shot2), 'the canvas did not change between two screenshots 0.7 s apart');
+    const changed = await waitFor(async () => !shot1.equals(await shot()), 20_000, 200);
+    expect(changed, 'the canvas did not change in 20 s of screenshots');
     return `t ${t0.toFixed(3)} -> ${t1.toFixed(3)} s; canvas changed`;
   });
 
@@ -337,7 +386,9 @@ async function liveChecks(h) {
     expect(treatments === 2, `${treatments} treatment(s) running, expected 2 (A and B)`);
     await page.evaluate(() => { window.__fx.pendulum.frameStats.length = 0; });
     const t0 = Date.now();
-    await waitFor(() => page.evaluate((n) => window.__fx.pendulum.frameStats.length >= n, FRAME_MIN), 15_000, 250);
+    // FRAME_MIN frames waited for up to 60 s (h.frameWindows' wait: at a load
+    // of 40 the page drew 216 in 21 s): a count of frames, not a time
+    await waitFor(() => page.evaluate((n) => window.__fx.pendulum.frameStats.length >= n, FRAME_MIN), 60_000, 250);
     const ms = await page.evaluate(() => window.__fx.pendulum.frameStats.slice());
     // the chart updates the view hands to its chart worker (not in the page's frames), reported beside
     const chartMs = await page.evaluate(() => (window.__fx.pendulum.chartWorkerStats || []).slice());
