@@ -64,7 +64,7 @@ export function columnExtremes(points, x0, x1, columns) {
   const cols = Math.max(1, Math.floor(columns));
   if (b - a <= 4 * cols || !(x1 > x0)) return points.slice(a, b);
   const out = [];
-  const scale = cols / (x1 - x0);
+  const span = x1 - x0;
   let col = NaN, first = -1, iMin = -1, iMax = -1, last = -1;
   const flush = () => {
     const m1 = Math.min(iMin, iMax), m2 = Math.max(iMin, iMax);
@@ -72,7 +72,7 @@ export function columnExtremes(points, x0, x1, columns) {
   };
   for (let i = a; i < b; i++) {
     const p = points[i];
-    const c = Math.floor((p.x - x0) * scale);   // < 0 before the window, >= cols after it
+    const c = Math.floor((p.x - x0) * cols / span);   // < 0 before the window, >= cols after it
     if (c !== col) {
       if (first >= 0) flush();
       col = c;
