@@ -16,6 +16,10 @@
 // 3.999 s; the screw's impulsive stop at 3.404 s drawn as a ramp).
 //   arm <width>        the Robot arm's three charts, paused at 1, 2, … 10 s
 //   wellposed <width>  the screw's two charts, the same
+// Each pause is checked (the button says Play, the clock does not move
+// while the charts are read), so that the points compared are the last the
+// page sent and the worker drew. Before the fix every one of the six failed
+// (e.g. the arm at 1024 px at 3.07 s: nothing drawn after 2.86 s).
 export const WATCHDOG_MS = 420_000;
 
 const WIDTHS = [[1280, 900], [1024, 768], [853, 600]];
@@ -29,7 +33,8 @@ function compareInPage() {
     const out = [];
     const live = [...(window.__fx?.charts?.all || [])].filter((c) => typeof c.drawnPoints === 'function');
     for (const [ci, c] of live.entries()) {
-      const d = await c.drawnPoints();
+      const d = await Promise.race([c.drawnPoints(), new Promise((res) => { setTimeout(() => res(null), 10_000); })]);
+      if (!d) throw new Error(`chart ${ci + 1}: the chart worker did not answer in 10 s`);
       const W = Math.max(1, Math.floor(d.width)), x0 = d.x0, x1 = d.x1;
       const col = (x) => Math.floor((x - x0) * W / (x1 - x0));
       c.data.datasets.forEach((ds, k) => {
@@ -65,7 +70,9 @@ function compareInPage() {
             first ??= `drawn ${e.lo}…${e.hi} at ${e.x0.toFixed(3)}–${e.x1.toFixed(3)} s, sent there ${ns.length ? `${lo}…${hi}` : 'nothing'}`;
           }
         }
-        out.push({ chart: ci, label: ds.label, n: sent.length, drawn: drawn.length, columns: s.size, bad, first, x0, x1, width: W });
+        const span = (a) => (a.length ? `${a[0].x}…${a[a.length - 1].x}` : 'none');
+        out.push({ chart: ci, label: ds.label, n: sent.length, drawn: drawn.length, columns: s.size, bad, first, x0, x1, width: W,
+          spans: `sent ${span(ds.data)} (${ds.data.length}), drawn ${xy.length ? `${xy[0]}…${xy[xy.length - 2]}` : 'none'} (${xy.length / 2})` });
       });
     }
     return out;
@@ -76,7 +83,7 @@ export default async function livedrawn(h) {
   const { check, expect, logProblems, chartsDrawn } = h;
   if (!h.requireViews(VIEWS, VIEWS.flatMap((v) => WIDTHS.map(([w]) => name(v, w))))) return;
   for (const view of VIEWS) {
-    const { page, log } = await h.openPage(`?view=${view}&paused=1`, view);
+    const { page, log } = await h.openPage(`?view=${view}`, view);
     const clock = () => page.evaluate((id) => Number(/t = ([0-9.]+) s/.exec(document.getElementById(id)?.textContent || '')?.[1]), `${view}-clock`);
     const bar = page.locator(`#view .${view}-runbar button`);
     try {
@@ -84,28 +91,38 @@ export default async function livedrawn(h) {
         await check(name(view, w), async () => {
           await page.setViewportSize({ width: w, height: hgt });
           await h.frames(page, 5);
-          await bar.nth(2).click();            // Reset: t = 0, the charts emptied (paused)
+          if (await bar.nth(0).textContent() === 'Pause') await bar.nth(0).click();   // paused
+          await bar.nth(2).click();            // Reset: t = 0, the charts emptied
           await h.frames(page, 5);
+          expect(await clock() === 0 && await bar.nth(0).textContent() === 'Play', `after Reset: t = ${await clock()} s, the button says ${await bar.nth(0).textContent()}`);
           const lines = [];
           let worst = null, samples = 0, points = 0;
           for (let target = 1; target <= 10; target++) {
             // Play, then Pause at the first frame whose clock reads target s or more
             await bar.nth(0).click();
-            await page.evaluate(([v, T]) => new Promise((res) => {
+            expect(await bar.nth(0).textContent() === 'Pause', `Play did not start the run at ${await clock()} s`);
+            const reached = await page.evaluate(([v, T]) => new Promise((res) => {
+              const end = performance.now() + 120_000;
               const f = () => {
                 const t = Number(/t = ([0-9.]+) s/.exec(document.getElementById(`${v}-clock`)?.textContent || '')?.[1]);
-                if (t >= T) { document.querySelector(`#view .${v}-runbar button`).click(); res(t); } else requestAnimationFrame(f);
+                const play = document.querySelector(`#view .${v}-runbar button`);
+                if (t >= T && play.textContent === 'Pause') { play.click(); res(t); }
+                else if (performance.now() > end) res(`t = ${t} s, the button says ${document.querySelector(`#view .${v}-runbar button`)?.textContent}`);
+                else requestAnimationFrame(f);
               };
               f();
             }), [view, target]);
+            expect(typeof reached === 'number', `the run did not reach ${target} s in 120 s: ${reached}`);
+            expect(await bar.nth(0).textContent() === 'Play', `not paused at ${reached} s`);
             expect(await chartsDrawn(page, 20_000), `the charts still drawing 20 s after the pause at ${target} s`);
             const t = await clock();
             const res = await page.evaluate(compareInPage);
+            expect(await clock() === t, `the run moved from ${t} to ${await clock()} s while the charts were read`);
             expect(res.length > 0, 'no live chart on the page');
             samples++;
             for (const r of res) {
               points += r.n;
-              if (r.bad && !worst) worst = `at t = ${t} s (window ${r.x0}–${r.x1} s, ${r.width} px), chart ${r.chart + 1} '${r.label}': ${r.bad} of ${r.columns} columns wrong, first ${r.first}`;
+              if (r.bad && !worst) worst = `at t = ${t} s (window ${r.x0}–${r.x1} s, ${r.width} px), chart ${r.chart + 1} '${r.label}': ${r.bad} of ${r.columns} columns wrong, first ${r.first}; ${r.spans}`;
             }
             if (target === 10) lines.push(res.map((r) => `'${r.label}' ${r.n} sent, ${r.drawn} drawn on ${r.columns} columns`).join('; '));
           }
