@@ -126,6 +126,28 @@ static const char *init_joint(fric_mujoco_joint *j, int i, const fric_mujoco_joi
                    "MuJoCo computed the joint's inertia from the bodies it moves; give their pos, "
                    "quat, mass and inertia finite numbers (a body's mass > 0).",
                    fric__values(fric__s("joint", def->joint), fric__g("z", Z)));
+    if (Z > FRIC_MUJOCO_Z_MAX) {
+        /* [kg·m²]: the inertia this Z came from, and the least one the bound takes */
+        double inertia = several ? j->I : 1 / jm->minv, least = g * g * mm->h / FRIC_MUJOCO_Z_MAX;
+        if (several)
+            return fric__fail_id(FRIC_E_PARAM_RANGE, -1, "adapter.joint_z_armature",
+                       "mujoco: joint '{joint}': Z = gear²·h/armature = {z} rad/(s·N·m) is above "
+                       "{mujoco_z_max}: its armature {inertia} kg·m² (the rotor inertia the "
+                       "semi-implicit step divides by) is too small for the step h = {h} s; give it "
+                       "an armature of at least {least} kg·m², or the model a shorter timestep.",
+                       fric__values(fric__s("joint", def->joint), fric__g("z", Z),
+                                    fric__g("mujoco_z_max", FRIC_MUJOCO_Z_MAX), fric__g("inertia", inertia),
+                                    fric__g("h", mm->h), fric__g("least", least)));
+        return fric__fail_id(FRIC_E_PARAM_RANGE, -1, "adapter.joint_z_bodies",
+                   "mujoco: joint '{joint}': Z = gear²·h/inertia = {z} rad/(s·N·m) is above "
+                   "{mujoco_z_max}: the inertia {inertia} kg·m² MuJoCo computed from the bodies it "
+                   "moves is too small for the step h = {h} s; give the joint an armature or its "
+                   "bodies inertia of at least {least} kg·m² in all, or the model a shorter "
+                   "timestep.",
+                   fric__values(fric__s("joint", def->joint), fric__g("z", Z),
+                                fric__g("mujoco_z_max", FRIC_MUJOCO_Z_MAX), fric__g("inertia", inertia),
+                                fric__g("h", mm->h), fric__g("least", least)));
+    }
     if (fric_joint_retune(&j->s, Z, &why))
         return fric__reword("mujoco: joint '%s' (Z = %g from its inertia and the step): %s",
                             def->joint, Z, why);

@@ -165,8 +165,11 @@ fric_robot *fric_robot_create(const fric_robot_model *model, const fric_robot_jo
     fric_robot *r = zalloc(1, sizeof *r, &failed);
     long sample = lround(FRIC_ROBOT_SAMPLE / model->timestep);
     if (sample < 1) sample = 1;
+    /* at least two samples: a timestep above 2/3 s rounded the ring to one
+     * sample, and the creep (two samples apart) was NaN at every step; the
+     * ring then spans one step */
     long span = lround(FRIC_ROBOT_CREEP_WINDOW / ((double)sample * model->timestep));
-    if (span < 1) span = 1;
+    if (span < 2) span = 2;
     if (r) {
         r->model = *model;
         r->sample = sample;
@@ -354,7 +357,10 @@ fric_status fric_robot_adopt(fric_robot *r, const fric_bench_def *servos, int ns
     for (int j = 0; j < r->model.njnt; j++) {
         int w = qpos_width(r->jnt[j].type), at = r->jnt[j].qposadr, c = 0;
         while (c < w && isfinite(qpos[at + c])) c++;
-        if (c == w) continue;
+        /* a hinge's or slide's start angle is its first goal
+         * (fric_robot_start_goals): within the goals' bound */
+        int far = c == w && w == 1 && !(fabs(qpos[at]) <= FRIC_ROBOT_GOAL_MAX);
+        if (c == w && !far) continue;
         char jn[96], part[48] = "", key[176];
         if (w > 1) snprintf(part, sizeof part, " (entry %d of its %d)", c + 1, w);
         if (r->key_index < 0)
@@ -363,6 +369,17 @@ fric_status fric_robot_adopt(fric_robot *r, const fric_bench_def *servos, int ns
             snprintf(key, sizeof key, "<key name=\"%s\">", r->key);
         else
             snprintf(key, sizeof key, "keyframe %d, an unnamed <key>", r->key_index);
+        if (far) {
+            fric__why(why, fric__say_id("robot.start_pose_goal",
+                               "adopt: the start pose's ({key}) qpos of joint {jn} is {qpos} at qpos[{c}], "
+                               "outside ±{robot_goal_max}: it is the joint's first goal, which the core "
+                               "bounds as every goal; give the keyframe a qpos within ±{robot_goal_max}.",
+                               fric__values(fric__s("key", key),
+                                            fric__s("jn", joint_name(r->jnt, j, jn, sizeof jn)),
+                                            fric__g("qpos", qpos[at]), fric__i("c", at),
+                                            fric__g("robot_goal_max", FRIC_ROBOT_GOAL_MAX))));
+            return fric__rc();
+        }
         fric__why(why, fric__say_id("robot.start_pose_s",
                            "adopt: the start pose's ({key}) qpos of joint {jn} is {qpos} at qpos["
                            "{c}]{part}, not a finite number: give every qpos of the keyframe a "

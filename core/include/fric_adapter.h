@@ -158,15 +158,23 @@ typedef struct {
  * (FRIC_E_NULL), not a hinge or slide (FRIC_E_UNSUPPORTED), the law's or
  * servo's check (fric_joint_init: its code); IMPLICIT also: MuJoCo
  * frictionloss or damping on the joint, several joints with armature <= 0
- * (FRIC_E_UNSUPPORTED), Z not a finite number > 0 (FRIC_E_PARAM_RANGE),
- * the law's check with Z (fric_joint_retune). Z = h·minv for one joint
- * (exact), h/armature for several (seed-002 §3). On success each
+ * (FRIC_E_UNSUPPORTED), Z not a finite number > 0 or above FRIC_MUJOCO_Z_MAX
+ * (FRIC_E_PARAM_RANGE), the law's check with Z (fric_joint_retune). Z =
+ * g²·h·minv for one joint (exact), g²·h/armature for several (seed-002 §3;
+ * g the servo's gear). On success each
  * o->j[i].frictionloss, .damping and o->noslip_iterations hold what the
  * model gets (FRICTIONLOSS/NOSLIP: the budget at rest and D or K_v; NOSLIP:
  * FRIC_MUJOCO_NOSLIP_ITERATIONS when the model has 0; IMPLICIT: the model's own
  * values), the servo goal is q0, and o->j[i]'s addresses are 0 (the caller
  * sets them after). FRIC_OK, or the status (fric_status_last) with *why;
  * o->n = 0 then. */
+/* The largest Z = g²·h/inertia [rad/(s·N·m)] a joint may have: the speed
+ * one N·m gives it in one step. A servo's rotor of 1e-6 kg·m² at h = 0.01 s
+ * gives 1e4; at 1e9 the step's prediction v + Z·τ stays finite for every
+ * torque below 1e299 N·m. An armature of 8.7e-311 kg·m² (subnormal: a file's
+ * kept by keep_armature) gave Z = 1.2e307, and the prediction of a torque of
+ * a few N·m overflowed to an infinite force (found by tests/fuzz/fuzz_robot.c). */
+#define FRIC_MUJOCO_Z_MAX 1e9
 fric_status fric_mujoco_core_init(fric_mujoco_core *o, const fric_mujoco_model *model,
                               const fric_mujoco_joint_model *joints, const fric_mujoco_joint_def *defs, int n,
                               fric_mujoco_treatment treatment, const char **why);

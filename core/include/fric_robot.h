@@ -38,7 +38,9 @@ enum { FRIC_ROBOT_TRN_JOINT = 0 };
 
 /* The table's STICK: |q̇| at or below this            [rad/s] */
 #define FRIC_ROBOT_STICK_SPEED 1e-9
-/* The creep rate's window                             [s]     */
+/* The creep rate's window                             [s]     (the ring
+ * holds at least two samples: above a timestep of 2/3 of it, the ring
+ * spans one sample interval, one step) */
 #define FRIC_ROBOT_CREEP_WINDOW 1.0
 /* A creep sample every                                [s]     */
 #define FRIC_ROBOT_SAMPLE 0.01
@@ -152,7 +154,8 @@ typedef struct fric_robot fric_robot;
  * transmission is the joint, as MuJoCo sums them), each actuator's kind
  * (fric_mujoco_actuator_kind), the creep ring's sampling (a sample every
  * FRIC_ROBOT_SAMPLE s of the timestep, at least every step; a ring of
- * FRIC_ROBOT_CREEP_WINDOW s), every buffer allocated here. NULL with *why
+ * FRIC_ROBOT_CREEP_WINDOW s, at least two samples), every buffer allocated
+ * here. NULL with *why
  * (may be NULL) and the status recorded (fric_status_last): FRIC_E_NULL, FRIC_E_PARAM_RANGE (njnt
  * or nu < 0; the robot's one validation, a sentence naming the element and
  * attribute in the MJCF's words: a timestep not a finite number > 0 or below

@@ -209,8 +209,65 @@ static void the_step_holds_the_load(void **st)
     assert_true(loss[0] == 0.3 && loss[1] == 0.3 && force[0] == 0 && force[1] == 0);
 }
 
+/* Z = g²·h/inertia is bounded by FRIC_MUJOCO_Z_MAX = 1e9 rad/(s·N·m) (the
+ * fuzz_robot input regressions/fuzz_robot/armature_subnormal_force_inf: a
+ * file's armature of 8.69e-311 kg·m², kept, on one joint whose (M⁻¹)_ii
+ * the caller cannot read, gave Z = 1.2e307 and, once the servo pushed a
+ * few N·m, an infinite force). At h = 1e-3 s the least inertia is
+ * 1e-3/1e9 = 1e-12 kg·m² (through a gear of 10: 1e-10). Against it, an
+ * armature of 2e-12 (Z = 5e8) on a link of 0.01 kg·m² runs 50 steps of a
+ * servo pushing to a goal 1 rad away under a load of 1.5 N·m with every
+ * force finite. */
+static void the_bound_on_z(void **st)
+{
+    (void)st;
+    fric_mujoco_model unknown = euler;
+    unknown.minv_unknown = 1;           /* one joint, the semi-implicit step: Z = g²·h/armature */
+    fric_mujoco_joint_def sv = { .joint = "servo", .servo = 1 };
+    fric_bench_def_from_preset(fric_bench_preset_find("erob80_50", 2), &sv.bench);
+    fric_mujoco_joint_model jm = hinge();
+    jm.armature = 8.69e-311;
+    expect(&unknown, &jm, &sv, 1, FRIC_MUJOCO_IMPLICIT, FRIC_E_PARAM_RANGE, "joint 'servo': Z = gear²·h/armature = ");
+    const char *why = fric_status_last().message;
+    assert_non_null(strstr(why, "above 1e+09"));
+    assert_non_null(strstr(why, "armature of at least 1e-12 kg·m²"));
+    sv.gear = 10;                       /* through a gear: g² on Z, the least armature ×100 */
+    jm.armature = 5e-11;                /* Z = 100·1e-3/5e-11 = 2e9 */
+    expect(&unknown, &jm, &sv, 1, FRIC_MUJOCO_IMPLICIT, FRIC_E_PARAM_RANGE, "Z = gear²·h/armature = 2e+09");
+    assert_non_null(strstr(fric_status_last().message, "at least 1e-10 kg·m²"));
+    sv.gear = 0;
+    /* the exact step: Z = g²·h·(M⁻¹)_ii, the inertia MuJoCo's */
+    fric_mujoco_joint_def law = { .joint = "j1", .law = coulomb03 };
+    fric_mujoco_joint_model light = hinge();
+    light.minv = 2e12;                  /* Z = 2e9, inertia 5e-13 */
+    expect(&euler, &light, &law, 1, FRIC_MUJOCO_IMPLICIT, FRIC_E_PARAM_RANGE, "joint 'j1': Z = gear²·h/inertia = 2e+09");
+    assert_non_null(strstr(fric_status_last().message, "inertia 5e-13 kg·m²"));
+    light.minv = 1e12;                  /* Z = 1e9: the bound itself */
+    const char *w = NULL;
+    assert_int_equal(fric_mujoco_core_init(&core, &euler, &light, &law, 1, FRIC_MUJOCO_IMPLICIT, &w), FRIC_OK);
+
+    /* within the bound the servo's forces stay finite */
+    jm.armature = 2e-12;
+    assert_int_equal(fric_mujoco_core_init(&core, &unknown, &jm, &sv, 1, FRIC_MUJOCO_IMPLICIT, &w), FRIC_OK);
+    assert_true(fabs(core.j[0].s.Z / 5e8 - 1) <= 1e-15);
+    fric_mujoco_core_goal(&core, 0, 1.0, 1);
+    double q[1] = { 0 }, v[1] = { 0 }, smooth[1] = { 1.5 }, qacc[1] = { 0 }, zero[1] = { 0 }, bias[1] = { -1.5 };
+    double force[1];
+    for (int k = 0; k < 50; k++) {
+        fric_mujoco_step_in in = { .q = q, .v = v, .qfrc_smooth = smooth, .qacc = qacc, .qfrc_passive = zero,
+                                   .qfrc_bias = bias, .qfrc_applied = zero };
+        fric_mujoco_core_step(&core, &in, force, NULL);
+        if (!isfinite(force[0])) fail_msg("step %d: force %g", k, force[0]);
+        /* the joint: its armature and a link of 0.01 kg·m², Euler on v, q */
+        qacc[0] = (1.5 + force[0]) / (jm.armature + 0.01);
+        v[0] += 1e-3 * qacc[0];
+        q[0] += 1e-3 * v[0];
+    }
+}
+
 FRIC_TEST_MAIN(cmocka_unit_test(refusals_of_the_call),
                cmocka_unit_test(refusals_of_the_model),
                cmocka_unit_test(refusals_of_a_joint),
                cmocka_unit_test(what_the_model_gets),
-               cmocka_unit_test(the_step_holds_the_load))
+               cmocka_unit_test(the_step_holds_the_load),
+               cmocka_unit_test(the_bound_on_z))

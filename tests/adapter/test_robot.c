@@ -137,8 +137,13 @@ static void test_sampling(void **st)
 {
     (void)st;
     /* h [s], round(0.01/h) (at least 1), round(1/(sample·h)) */
+    /* h = 0.5, 0.7, 1, 3 s: round(1/h) = 2, 1, 1, 0; the ring holds at
+     * least two samples (one was a creep of NaN at every step: fuzz_robot,
+     * a timestep of 1 s) */
     const struct { double h; long sample, span; } c[] = { { 0.002, 5, 100 }, { 0.001, 10, 100 },
-                                                          { 0.003, 3, 111 }, { 0.02, 1, 50 } };
+                                                          { 0.003, 3, 111 }, { 0.02, 1, 50 },
+                                                          { 0.5, 1, 2 }, { 0.7, 1, 2 }, { 1.0, 1, 2 },
+                                                          { 3.0, 1, 2 } };
     for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
         fric_robot *r = make(c[k].h, 0, 0, 0);
         long sample = 0, span = 0;
@@ -310,6 +315,30 @@ static void test_creep_and_rows(void **st)
     fric_robot_destroy(r);
 }
 
+/* A timestep of 1 s (the fuzz_robot input regressions/fuzz_robot/
+ * timestep_1s_creep_nan): the creep over the ring of two samples, one step
+ * apart, is the ramp's slope from the second sample on: q = 0.004·s rad at
+ * step s, 1e3·0.004/1 = 4 mrad/s (it was NaN at every step). */
+static void test_long_step_creep(void **st)
+{
+    (void)st;
+    const double q0[NJ] = { 0, 0, 0, 0 };
+    fric_robot *r = make(1.0, 0, 0, 0);
+    adopt(r, "j0=sts3215/m1", 0, q0);
+    double qc[NQ], qv[NV] = { 0 };
+    fric_robot_row row;
+    for (int s = 1; s <= 5; s++) {
+        double q[NJ] = { 0.004 * s, 0, 0, 0 };
+        pose(qc, q);
+        assert_int_equal(fric_robot_tick(r), 1);
+        fric_robot_record(r, NULL, qc);
+        assert_int_equal(fric_robot_row_of(r, 0, 1, qc, qv, NULL, NULL, &row), FRIC_OK);
+        if (s == 1) assert_true(isnan(row.creep_mrad_s));   /* one sample: none yet */
+        else assert_true(fabs(row.creep_mrad_s - 4.0) <= 1e-12);
+    }
+    fric_robot_destroy(r);
+}
+
 static void test_refusals(void **st)
 {
     (void)st;
@@ -442,6 +471,39 @@ static void test_validation(void **st)
     assert_null(fric_robot_adoption(r));
     qpos[qposadr[1]] = 0.25;
     assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_OK);
+
+    /* the start pose's angle is each joint's first goal: beyond the goals'
+     * bound ±FRIC_ROBOT_GOAL_MAX = 1e4 rad refused at adopt as a goal set
+     * later is (fric_robot_set_goal), on any joint (j2, not mapped, too);
+     * −1.97e307 rad is the fuzz finding whose sag 1e3·(goal − q) was −inf */
+    const double far[] = { 10000.000001, -1e5, -1.97e307 };
+    for (size_t k = 0; k < sizeof far / sizeof far[0]; k++) {
+        for (int jj = 0; jj < 3; jj += 2) {
+            for (int q = 0; q < NQ; q++) qpos[q] = 0;
+            qpos[qposadr[jj]] = far[k];
+            why = NULL;
+            assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_E_PARAM_RANGE);
+            char jn[32];
+            snprintf(jn, sizeof jn, "qpos of joint 'j%d'", jj);
+            if (!strstr(why, jn) || !strstr(why, "outside ±10000") || !strstr(why, "first goal"))
+                fail_msg("not the start pose's goal bound: %s", why);
+            assert_null(fric_robot_adoption(r));
+        }
+    }
+    /* ±1e4 itself adopts, and the goals start there (sag 0) */
+    for (int q = 0; q < NQ; q++) qpos[q] = 0;
+    qpos[qposadr[0]] = -1e4;
+    qpos[qposadr[2]] = 1e4;
+    assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_OK);
+    fric_mujoco_model mm = { 0.002, FRIC_MUJOCO_INT_EULER, 0, 0, 1 };
+    fric_mujoco_joint_model jm[1] = { fric_robot_adoption(r)->jm[0] };
+    assert_int_equal(fric_robot_attach(r, &mm, jm, FRIC_MUJOCO_IMPLICIT, &why), FRIC_OK);
+    double ca[2], cc[2], qv[NV] = { 0 };
+    fric_robot_start_goals(r, qpos, ca, cc);
+    assert_true(fric_robot_goal(r, 0) == -1e4 && fric_robot_goal(r, 2) == 1e4 && cc[0] == -1e4);
+    fric_robot_row row;
+    assert_int_equal(fric_robot_row_of(r, 0, 1, qpos, qv, NULL, NULL, &row), FRIC_OK);
+    assert_true(row.q == -1e4 && row.sag_mrad == 0);
     fric_robot_destroy(r);
 }
 
@@ -811,4 +873,5 @@ FRIC_TEST_MAIN(cmocka_unit_test(test_joints_and_actuators), cmocka_unit_test(tes
                cmocka_unit_test(test_gear), cmocka_unit_test(test_step_caution), cmocka_unit_test(test_actuator_kinds_named),
                cmocka_unit_test(test_classes_and_skips), cmocka_unit_test(test_many_joints),
                cmocka_unit_test(test_edits), cmocka_unit_test(test_goal_rule),
-               cmocka_unit_test(test_creep_and_rows), cmocka_unit_test(test_refusals), cmocka_unit_test(test_validation))
+               cmocka_unit_test(test_creep_and_rows), cmocka_unit_test(test_long_step_creep),
+               cmocka_unit_test(test_refusals), cmocka_unit_test(test_validation))

@@ -346,6 +346,9 @@ usage_error "adopt: --goal beyond 1e4 rad" "mujoco: --goal: joint 'elbow': the g
 # sentence naming the element and attribute, stdout empty
 sed 's|qpos="0.05 0.2 1 0 0 0"|qpos="0.05 nan 1 0 0 0"|' "$tmp/robot.xml" >"$tmp/nan_key.xml"
 usage_error "adopt: NaN keyframe" "qpos of joint 'elbow' is nan" "keyframe" '<key name="home">' -- "$bin" mujoco "$tmp/nan_key.xml" --adopt '*=sts3215/m1'
+# a start angle is the joint's first goal: beyond the goals' bound of 1e4 rad refused as a --goal is
+sed 's|qpos="0.05 0.2 1 0 0 0"|qpos="0.05 -1.97e307 1 0 0 0"|' "$tmp/robot.xml" >"$tmp/far_key.xml"
+usage_error "adopt: keyframe beyond the goals' bound" "qpos of joint 'elbow' is -1.97e+307" "outside ±10000" '<key name="home">' -- "$bin" mujoco "$tmp/far_key.xml" --adopt '*=sts3215/m1'
 sed 's|gravity="0 0 -9.81"|gravity="0 0 nan"|' "$tmp/robot.xml" >"$tmp/nan_gravity.xml"
 usage_error "adopt: NaN gravity" 'option gravity="0 0 nan"' -- "$bin" mujoco "$tmp/nan_gravity.xml" --adopt '*=sts3215/m1'
 sed '0,/armature="0.101"/s//armature="nan"/' "$tmp/robot.xml" >"$tmp/nan_armature.xml"

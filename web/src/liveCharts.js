@@ -8,7 +8,10 @@
 // tick labels last drawn, mirror.ticks, in window.__fx.charts.all). One message per chart is in flight at a time: a
 // chart asked again while the worker draws is marked stale and redrawn when
 // the worker says 'drawn' (with the font size of the tick labels it drew,
-// mirror.ticksFont [CSS px]).
+// mirror.ticksFont [CSS px]). mirror.drawnPoints() asks the worker what
+// Chart.js draws (each dataset's points after decimation, the chart's width
+// and window): the browser tests compare it with what the page sent
+// (mirror.data).
 //
 //   const set = liveChartSet(parent, {
 //     what: 'pendulum', boxes: [{ title, description, height, fileName }, ...],
@@ -30,12 +33,20 @@ export function liveChartSet(parent, { what, boxes, axes, showError, onStats, ra
   const worker = new Worker('liveCharts.worker.js', { type: 'module' });
   worker.onerror = (e) => showError(t('live.charts.failed', { what, message: e.message || t('live.charts.worker') }));
   const pngWaiting = new Map();
+  const pointsWaiting = new Map();
+  let pointsAsked = 0;
   const observers = [];
 
   function box(index, { title, description, height, fileName }) {
     const { box: section, png, csv, wrap, canvas } = chartFrame(parent, { title, description, height,
       csvLabel: t('live.charts.csv.aria', { title: symbolText(title) }) });
     const mirror = { canvas, data: { datasets: [] }, sources: [], options: { font: { size: chartFontSize() } }, yText: axes[index]?.yText };
+    // { width, x0, x1, datasets: [Float64Array (x, y interleaved)] }: what the worker draws
+    mirror.drawnPoints = () => new Promise((resolve) => {
+      const id = ++pointsAsked;
+      pointsWaiting.set(id, resolve);
+      worker.postMessage({ type: 'points', index, id });
+    });
     allCharts.add(mirror);
     png.addEventListener('click', () => {
       const id = `${index}-${Date.now()}`;
@@ -99,6 +110,9 @@ export function liveChartSet(parent, { what, boxes, axes, showError, onStats, ra
     if (m.type === 'png') {
       download(pngWaiting.get(m.id), URL.createObjectURL(m.blob));
       pngWaiting.delete(m.id);
+    } else if (m.type === 'points') {
+      pointsWaiting.get(m.id)?.(m);
+      pointsWaiting.delete(m.id);
     } else if (m.type === 'drawn') {
       const c = charts[m.index];
       c.inFlight = false;

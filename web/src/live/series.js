@@ -43,3 +43,46 @@ export function trimWindow(lists, windowS, { minCut, minLength = 1 }) {
   if (!first || first.length < minLength || !first.length) return;
   trimBefore(lists, first[first.length - 1].x - windowS, { minCut });
 }
+
+/** The points of `points` (x increasing) that draw, on `columns` pixel
+ *  columns over the window [x0, x1], the line all of them draw: in each
+ *  column its first, lowest, highest and last point, in their order and at
+ *  their own x, and the points just outside the window (the line entering
+ *  and leaving it). Every extreme of every column is kept, the last column's
+ *  too (Chart.js's min-max decimation leaves out the extremes of its last
+ *  column and moves the others to the column's mean x). A new array: the
+ *  points in the window as they are when there are no more than four per
+ *  column. */
+export function columnExtremes(points, x0, x1, columns) {
+  const n = points.length;
+  let lo = 0, hi = n;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (points[mid].x < x0) lo = mid + 1; else hi = mid; }
+  const a = Math.max(0, lo - 1);
+  hi = n;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (points[mid].x <= x1) lo = mid + 1; else hi = mid; }
+  const b = Math.min(n, lo + 1);
+  const cols = Math.max(1, Math.floor(columns));
+  if (b - a <= 4 * cols || !(x1 > x0)) return points.slice(a, b);
+  const out = [];
+  const span = x1 - x0;
+  let col = NaN, first = -1, iMin = -1, iMax = -1, last = -1;
+  const flush = () => {
+    const m1 = Math.min(iMin, iMax), m2 = Math.max(iMin, iMax);
+    for (const i of [first, m1, m2, last]) if (out[out.length - 1] !== points[i]) out.push(points[i]);
+  };
+  for (let i = a; i < b; i++) {
+    const p = points[i];
+    const c = Math.floor((p.x - x0) * cols / span);   // < 0 before the window, >= cols after it
+    if (c !== col) {
+      if (first >= 0) flush();
+      col = c;
+      first = iMin = iMax = last = i;
+    } else {
+      if (p.y < points[iMin].y) iMin = i;
+      if (p.y > points[iMax].y) iMax = i;
+      last = i;
+    }
+  }
+  if (first >= 0) flush();
+  return out;
+}

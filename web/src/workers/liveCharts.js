@@ -2,9 +2,14 @@
 // charts of every live view (pendulum, robot arm, MuJoCo, well-posedness; the
 // page side is web/src/liveCharts.js) with Chart.js on OffscreenCanvases, so
 // that the page's animation frames only run the simulation and the picture.
-// Every simulation step in view reaches the chart; Chart.js's decimation
-// plugin (min-max) draws an envelope per pixel when there are more than four
-// steps per pixel.
+// Every simulation step in view reaches the worker and is kept here
+// (chart.$raw, one array per dataset); each drawing hands Chart.js the
+// steps in the window, and when there are more than four per pixel column
+// only each column's first, lowest, highest and last (live/series.js
+// columnExtremes): every extreme is drawn. (Chart.js's own decimation plugin
+// is off: a decimated dataset's `data` reads the plugin's copy, rebuilt at
+// the next update, so steps appended to it were lost until the window had
+// moved past them, and it leaves out its last column's extremes.)
 //
 // Messages in:
 //   { type: 'init', canvases: [OffscreenCanvas], dpr, axes, font, mark }   font: CSS px (the page's Chart.js size);
@@ -16,15 +21,21 @@
 //                                                  xy follows them (the page sends only new steps)
 //   { type: 'png', index, id }
 //   { type: 'font', size }                         CSS px (presentation mode)
+//   { type: 'points', index, id }                  what Chart.js draws (the browser tests
+//                                                  compare it with what the page sent)
 // Messages out:
 //   { type: 'drawn', index, ticks: { x: [label], y: [label] }, font }   font: the tick labels' size [CSS px]
 //                               after each data message is drawn (the page
 //                               sends the next one only then)
 //   { type: 'png', id, blob }
+//   { type: 'points', id, width, x0, x1, datasets: [Float64Array (x, y interleaved)] }
+//                               each dataset's points as last drawn (Chart.js's
+//                               `data`), the chart's width [CSS px] (the columns)
+//                               and the window drawn
 //   { type: 'stats', ms: [ms per chart update] }
 import { Chart } from 'chart.js';
 import '../chartSetup.js'; // registers the Chart.js components the project uses
-import { trimBefore } from '../live/series.js';
+import { trimBefore, columnExtremes } from '../live/series.js';
 import { setDecimalMark } from '../format.js';
 
 let charts = [];
@@ -79,7 +90,7 @@ function options(yText, budget) {
         } : undefined,
       },
     },
-    plugins: { legend: { position: 'bottom' }, tooltip: { enabled: false }, decimation: { enabled: true, algorithm: 'min-max' } },
+    plugins: { legend: { position: 'bottom' }, tooltip: { enabled: false }, decimation: { enabled: false } },
     elements: { point: { radius: 0 }, line: { borderWidth: 1 } },
   };
 }
@@ -99,6 +110,8 @@ function render() {
     chart.options.scales.x.min = m.x0;
     chart.options.scales.x.max = m.x1;
     chart.$budget = m.budget;
+    chart.$window = [m.x0, m.x1];
+    chart.data.datasets.forEach((d, k) => { d.data = columnExtremes(chart.$raw[k] || [], m.x0, m.x1, chart.width); });
     chart.update('none');
     stats.push(performance.now() - t0);
     // the labels drawn, for the page's mirror (the browser tests read them)
@@ -121,13 +134,16 @@ self.onmessage = async (e) => {
     if (m.mark) setDecimalMark(m.mark);
     charts = m.canvases.map((c, i) => {
       const { yText, budget } = m.axes[i];
-      return new Chart(c, { type: 'line', data: { datasets: [] }, options: options(yText, budget), plugins: budget ? [budgetLines] : [] });
+      const chart = new Chart(c, { type: 'line', data: { datasets: [] }, options: options(yText, budget), plugins: budget ? [budgetLines] : [] });
+      chart.$raw = [];   // each dataset's points, as the page sent them
+      return chart;
     });
   } else if (m.type === 'size') {
     charts[m.index]?.resize(m.width, m.height);
   } else if (m.type === 'datasets') {
     const chart = charts[m.index];
     if (!chart) return;
+    chart.$raw = m.datasets.map(() => []);
     chart.data.datasets = m.datasets.map((d) => ({ label: d.label, data: [], borderColor: d.color, borderDash: d.dash || [] }));
     chart.update('none');
   } else if (m.type === 'data') {
@@ -135,16 +151,29 @@ self.onmessage = async (e) => {
     // drawing at the next turn of the event loop
     const chart = charts[m.index];
     if (!chart) return;
-    chart.data.datasets.forEach((d, k) => {
+    chart.$raw.forEach((raw, k) => {
       const s = m.series[k];
-      if (!s) { d.data = []; return; }
-      if (s.replace) { d.data = points(s.xy); return; }
-      for (let i = 0; i < s.xy.length; i += 2) d.data.push({ x: s.xy[i], y: s.xy[i + 1] });
-      // drop what left the window (keeping one point before x0), in batches
-      trimBefore([d.data], m.x0, { minCut: 512, keep: 1 });
+      if (!s) chart.$raw[k] = [];
+      else if (s.replace) chart.$raw[k] = points(s.xy);
+      else {
+        for (let i = 0; i < s.xy.length; i += 2) raw.push({ x: s.xy[i], y: s.xy[i + 1] });
+        // drop what left the window (keeping one point before x0), in batches
+        trimBefore([raw], m.x0, { minCut: 512, keep: 1 });
+      }
     });
     pending.set(m.index, m);
     if (!scheduled) { scheduled = true; setTimeout(render, 0); }
+  } else if (m.type === 'points') {
+    const chart = charts[m.index];
+    if (!chart) return;
+    const datasets = chart.data.datasets.map((d) => {
+      const pts = d.data || [];
+      const xy = new Float64Array(2 * pts.length);
+      pts.forEach((p, i) => { xy[2 * i] = p.x; xy[2 * i + 1] = p.y; });
+      return xy;
+    });
+    const [x0, x1] = chart.$window || [NaN, NaN];
+    self.postMessage({ type: 'points', id: m.id, width: chart.width, x0, x1, datasets }, datasets.map((a) => a.buffer));
   } else if (m.type === 'font') {
     Chart.defaults.font.size = m.size;
     charts.forEach((c) => c.update('none'));
