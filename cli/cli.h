@@ -66,5 +66,6 @@ int cli_sensitivity(int argc, char **argv);   /* sensitivity.c */
 int cli_mujoco(int argc, char **argv);        /* mujoco.c: `mujoco`       */
 int cli_mujoco_model(int argc, char **argv);  /* mujoco.c: `mujoco-model` */
 extern const char cli_mujoco_usage[];         /* mujoco.c: their help lines */
+extern const char cli_mujoco_model_usage[];   /* mujoco.c: mujoco-model's */
 
 #endif

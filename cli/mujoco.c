@@ -45,7 +45,8 @@
 #include "fric_io.h"
 
 /* The two commands' lines of `friction help` (main.c shows them between
- * eval's and the limits, and `friction mujoco --help` shows its part). */
+ * eval's and the limits, and `friction mujoco --help` shows its part), one
+ * string each (C11 guarantees string literals of 4095 bytes). */
 const char cli_mujoco_usage[] =
     "  friction mujoco MODEL.xml --joint NAME [--joint NAME ...]\n"
     "           (law=KIND Fs= Fc= vs= D= alpha= | --params P.json [--actuator A])\n"
@@ -83,7 +84,8 @@ const char cli_mujoco_usage[] =
     "      another), then prints the adoption and per joint STICK/SLIP, sag from the goal\n"
     "      [mrad], creep over the last 1 s [mrad/s], motor and friction torque [N·m];\n"
     "      --csv: every step's time and adopted angles (full precision) to FILE.\n"
-    "      A model MuJoCo 2.2.2 cannot load (a MuJoCo 3 feature): make robot.\n"
+    "      A model MuJoCo 2.2.2 cannot load (a MuJoCo 3 feature): make robot.\n";
+const char cli_mujoco_model_usage[] =
     "  friction mujoco-model --log LOG.json --params P.json > bench.xml\n"
     "      The pendulum bench of the log's header (mass, length, arm mass) and the\n"
     "      params file's armature and q_offset as MJCF, timestep the log's step,\n"
