@@ -36,7 +36,7 @@ import loadMujoco from '@mujoco/mujoco';
 import { loadFrictionCore, MJ_CONSTANTS } from '../wasm/friction.js';
 import { createRobotPair, robotTableCsv, robotReportCsv, robotCsvComments, ROBOT_LIMITS } from '../web/src/mujoco/robot.js';
 import { readRobotSync } from '../web/src/mujoco/robotFiles.js';
-import { listFiles } from './examples.mjs';
+import { listFiles, folderReal } from './examples.mjs';
 import { FIG1, runFig1 } from '../web/src/mujoco/fig1.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,26 +70,29 @@ const USAGE = `usage: node tools/robot.mjs ROBOT.xml --servos MAPPING [--params 
 class Refusal extends Error {}
 
 /**
- * The folder dir as a drop (robotFiles.js): a file's size from fs.lstat
- * before it is read, and only the files asked for read; a path is the
- * folder's own when every part of it is a plain folder or file (no symbolic
- * link, no '..': nothing outside dir is read). The listing of every file
- * (paths()) is made only when asked (the main file to choose, a file to find
- * by its name).
+ * The folder dir as a drop (robotFiles.js): a file's size from fs.stat
+ * before it is read, and only the files asked for read. A symbolic link in
+ * the folder (a linked assets/ or meshes/ folder, a linked file) is
+ * followed when where it leads is inside dir (fs.realpathSync); one that
+ * leads outside is refused in one sentence naming it, and a name with '..'
+ * is not the folder's: nothing outside dir is read. The listing of every
+ * file (paths(): the main file to choose, a file to find by its name) is
+ * made only when asked, through the same links, each folder once.
  */
 export function folderDrop(dir) {
-  const lstat = (p) => { try { return fs.lstatSync(p); } catch { return null; } };
+  const where = folderReal(dir);
   const size = (rel) => {
     const parts = rel.split('/');
     if (!rel || parts.some((x) => x === '' || x === '.' || x === '..')) return null;
-    let p = dir;
-    for (let i = 0; i < parts.length; i++) {
-      p = path.join(p, parts[i]);
-      const st = lstat(p);
-      if (!st || (i < parts.length - 1 ? !st.isDirectory() : !st.isFile())) return null;
-      if (i === parts.length - 1) return st.size;
+    const p = path.join(dir, ...parts);
+    let st;
+    try { st = fs.statSync(p); } catch { return null; }
+    if (!st.isFile()) return null;
+    const w = where(p);
+    if (!w.inside) {
+      throw new Error(`'${rel}' leads through a symbolic link out of the robot's folder (to ${w.real}); nothing outside the folder is read: move the linked files into ${dir} (a link that stays inside it is followed).`);
     }
-    return null;
+    return st.size;
   };
   let list = null;
   return {
