@@ -7,7 +7,7 @@
 // copies, (A) the file as written and (C) adopted, from a keyframe; prints
 // the adoption report and the per-joint table (and CSV).
 //
-//   node tools/robot.mjs ROBOT.xml --servos MAPPING [--params NAME=FILE.json ...]
+//   node tools/robot.mjs ROBOT.xml --servos MAPPING [--params [NAME=]FILE.json ...]
 //        [--seconds S] [--keyframe K] [--goal JOINT=RAD ...] [--kp N]
 //        [--keep-armature] [--timestep S] [--csv OUT.csv] [--report-csv OUT.csv]
 //        [--time-limit S]
@@ -19,7 +19,9 @@
 //
 // MAPPING: entries TARGET=SERVO separated by ',' or ';': TARGET a joint's
 // name, class:NAME (an MJCF default class) or *; SERVO a preset
-// actuator/mK (sts3215/m1, mx106/m4, ...) or @NAME of a --params file.
+// actuator/mK (sts3215/m1, mx106/m4, ...) or @NAME of a --params file
+// (--params FILE.json without NAME=: the name the page gives it,
+// servoFile.js servoName: xl330-m4.json is @xl330-m4).
 // Exit 0; 2 with one sentence on stderr for anything refused.
 //
 // The time limit: the work (reading the files, MuJoCo's compile, the run)
@@ -36,6 +38,7 @@ import loadMujoco from '@mujoco/mujoco';
 import { loadFrictionCore, MJ_CONSTANTS } from '../wasm/friction.js';
 import { createRobotPair, robotTableCsv, robotReportCsv, robotCsvComments, ROBOT_LIMITS } from '../web/src/mujoco/robot.js';
 import { readRobotSync } from '../web/src/mujoco/robotFiles.js';
+import { servoName } from '../web/src/servoFile.js';
 import { listFiles, folderReal } from './examples.mjs';
 import { FIG1, runFig1 } from '../web/src/mujoco/fig1.js';
 
@@ -49,12 +52,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  *  core's text check) is stopped. At most max [s] (a day). */
 export const TIME_LIMIT = { seconds: 600, max: 86_400 };
 
-const USAGE = `usage: node tools/robot.mjs ROBOT.xml --servos MAPPING [--params NAME=FILE.json ...]
+const USAGE = `usage: node tools/robot.mjs ROBOT.xml --servos MAPPING [--params [NAME=]FILE.json ...]
          [--seconds S] [--keyframe K] [--goal JOINT=RAD ...] [--kp N] [--keep-armature]
          [--timestep S] [--csv OUT.csv] [--report-csv OUT.csv]
        node tools/robot.mjs 2r_mx/scene.xml --fig1 [--kp N] [--csv OUT.csv]
   MAPPING: TARGET=SERVO entries separated by ',' (TARGET: a joint, class:NAME or *;
-  SERVO: a preset actuator/mK such as sts3215/m1, or @NAME of a --params file).
+  SERVO: a preset actuator/mK such as sts3215/m1, or @NAME of a --params file;
+  --params FILE.json alone is named as the page names it: xl330-m4.json is @xl330-m4).
   Runs (A) the file as written and (C) adopted for S seconds (default 10) from
   keyframe K (−1: the reference pose qpos0) and prints the table. The default
   start, the page's and \`friction mujoco --adopt\`'s too: the first keyframe,
@@ -166,7 +170,8 @@ async function main(argv) {
   if (timestep != null && !(timestep >= ROBOT_LIMITS.minTimestep && timestep <= ROBOT_LIMITS.maxTimestep)) {
     throw new Refusal(`--timestep ${a.values.timestep} is not a physics step in ${ROBOT_LIMITS.minTimestep} … ${ROBOT_LIMITS.maxTimestep} s.`);
   }
-  const paramsFiles = pairs(a.values.params, '--params');
+  // --params FILE.json: named as the page names a chosen file (servoName: xl330-m4.json → @xl330-m4)
+  const paramsFiles = pairs((a.values.params ?? []).map((s) => (s.includes('=') ? s : `${servoName(s)}=${s}`)), '--params');
   const unread = (k, f, e) => new Refusal(`--params ${k}=${f}: ${e.code === 'ENOENT' ? 'no such file' : e.message}.`);
   const sizes = paramsFiles.map(([k, f]) => {
     try { return fs.statSync(f).size; } catch (e) { throw unread(k, f, e); }

@@ -20,6 +20,7 @@ import { loadCore, ROOT } from './load.mjs';
 import { readRobot, readRobotSync, fileDrop, xmlTags, compiled } from '../../web/src/mujoco/robotFiles.js';
 import { loadRobotFiles } from '../../web/src/mujoco/robot.js';
 import { folderDrop, readFolder } from '../../tools/robot.mjs';
+import { checkServoFile } from '../../web/src/servoFile.js';
 
 const MB = 1048576;
 const SHARED = path.resolve(ROOT, '../shared/data');
@@ -240,6 +241,19 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
     const run = runner(path.join(dir, 'robot.xml'), '--servos', '*=sts3215/m1', '--seconds', '0.01');
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /^C\s+j\s+sts3215 M1/m);
+  });
+
+  it('a params file has one @NAME at both doors: the page\'s picker and the runner\'s --params FILE (xl330-m4.json is @xl330-m4)', { skip: fs.existsSync(SHARED) ? false : `missing shared data: ${SHARED}` }, async () => {
+    const dir = folder('named', { 'robot.xml': `<mujoco><asset><mesh name="t" file="tetra.stl"/></asset>${body('t')}</mujoco>`, 'tetra.stl': TETRA });
+    const file = path.join(dir, 'xl330-m4.json');
+    fs.copyFileSync(path.join(SHARED, 'bam/params/xl330/m4.json'), file);
+    // the name as the user wrote the file's name: its stem
+    const page = await checkServoFile(core, { name: 'xl330-m4.json', text: async () => fs.readFileSync(file, 'utf8') });
+    assert.equal(page.error, undefined);
+    assert.equal(page.name, 'xl330-m4');
+    const run = runner(path.join(dir, 'robot.xml'), '--servos', `*=@${page.name}`, '--params', file, '--seconds', '0.01');
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^C\s+j\s+xl330 M4 \(xl330-m4\)/m);
   });
 
   it('the limits are wide of the largest real files (../shared/data)', { skip: fs.existsSync(SHARED) ? false : `missing shared data: ${SHARED}` }, () => {
