@@ -28,8 +28,8 @@
  * table (mujoco_adopt below).
  *
  * Every input is checked before anything is written to stdout (exit 2 with
- * one message). Built without MuJoCo (no libmujoco-dev), both commands say
- * how to get it.
+ * one message). Built without MuJoCo (no libmujoco-dev), `mujoco` says how
+ * to get it; `mujoco-model` writes text only and works in every build.
  */
 #include <errno.h>
 #include <math.h>
