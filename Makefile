@@ -106,9 +106,12 @@ help:
 	@echo "  make fuzz-regress   replay the saved fuzz inputs only"
 	@echo "  make fuzz-build     build the fuzz targets only"
 	@echo "Benchmarks (build/bench/*.json):"
-	@echo "  make bench          every benchmark (core, systems, fit, chain, wasm)"
+	@echo "  make bench          every benchmark (core, systems, fit, chain, wasm, robot; mujoco, native with MuJoCo)"
 	@echo "  make bench-short    every benchmark with small budgets (about a minute)"
 	@echo "  make bench-NAME     one of them: core, systems, fit, chain, wasm (bench-NAME-short: small)"
+	@echo "  make bench-native   (with MuJoCo) the native model's fit kernel per log step against M1's and MuJoCo 2.2.2's step"
+	@echo "  make bench-mujoco   (with MuJoCo) the adapter's work per step as a fraction of mj_step, pendulum and chains"
+	@echo "  make bench-robot    an adopted robot's step (robot.js, MuJoCo 3.14 wasm) over MuJoCo's own, SO-101 and 2R arm"
 	@echo "  make readme-figures the tables of README.md and docs/performance.md from build/bench"
 	@echo "  make native-table   MuJoCo's native joint beside M1-M6, every bam actuator (docs/identification.md; ~5 min)"
 

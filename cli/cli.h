@@ -44,6 +44,16 @@ int cli_finish_output(FILE *f, const char *what);
  * regular file), or CLI_USAGE after one sentence "CMD: OPT PATH is ...". */
 int cli_output_path(const char *cmd, const char *opt, const char *path);
 
+/* text[len] written to path for command cmd (cli_output_path first, as
+ * --out): to a new temporary file beside it, created
+ * atomically (mkstemp: O_CREAT | O_EXCL, a name no other file has, never a
+ * link followed), the mode a new file's (0666 less the umask), flushed to
+ * the disk, then renamed over path; a reader sees the old file or the whole
+ * new one, never a part. CLI_OK, or CLI_USAGE (path cannot be created) /
+ * CLI_RUNTIME (the write failed) after one message; no temporary file is
+ * left. */
+int cli_write_file(const char *cmd, const char *path, const char *text, size_t len);
+
 /* Sets scenario parameters from a flat JSON object (params=FILE): each key
  * is a parameter name, a number for numeric parameters, a choice's name for
  * choice parameters. Returns CLI_OK, or CLI_USAGE after printing one message
@@ -66,5 +76,6 @@ int cli_sensitivity(int argc, char **argv);   /* sensitivity.c */
 int cli_mujoco(int argc, char **argv);        /* mujoco.c: `mujoco`       */
 int cli_mujoco_model(int argc, char **argv);  /* mujoco.c: `mujoco-model` */
 extern const char cli_mujoco_usage[];         /* mujoco.c: their help lines */
+extern const char cli_mujoco_model_usage[];   /* mujoco.c: mujoco-model's */
 
 #endif

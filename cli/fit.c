@@ -719,7 +719,8 @@ static int out_paths_of(const fit_opts *o, fit_model *ms, int n)
 
 /* The flat params file (the keys of shared/data/bam/params/<actuator>/m<k>.json,
  * the model's parameters only), written by the core's writer
- * (fric_io_params_write) to PATH.tmp then renamed. */
+ * (fric_io_params_write) to a temporary file beside PATH, then renamed
+ * (cli_write_file). */
 static int write_params(const fit_model *m, const char *act, const fric_io_params_carry *carry)
 {
     fric_io_params_file pf;
@@ -733,25 +734,7 @@ static int write_params(const fit_model *m, const char *act, const fric_io_param
     size_t len = 0;
     if (fric_io_params_write(&pf, text, sizeof text, &len))
         return cli_fail(CLI_RUNTIME, "fit: %s", fric_status_last().message);
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", m->out);
-    int rc = cli_output_path("fit", "--out", m->out);
-    if (!rc) rc = cli_output_path("fit", "--out's temporary file", tmp);
-    if (rc) return rc;
-    FILE *f = fopen(tmp, "w");
-    if (!f) return cli_fail(CLI_RUNTIME, "fit: cannot create %s: %s.", tmp, strerror(errno));
-    fwrite(text, 1, len, f);
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad) {
-        remove(tmp);
-        return cli_fail(CLI_RUNTIME, "fit: cannot write %s: %s.", tmp, strerror(errno));
-    }
-    if (rename(tmp, m->out) != 0) {
-        int e = errno;
-        remove(tmp);
-        return cli_fail(CLI_RUNTIME, "fit: cannot write %s: %s.", m->out, strerror(e));
-    }
-    return CLI_OK;
+    return cli_write_file("fit", m->out, text, len);
 }
 
 static void cell_mae(char *buf, size_t size, double v)

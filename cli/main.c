@@ -147,6 +147,7 @@ static int cmd_help(void)
     fputs(usage_text, stdout);
     fputs(usage_text2, stdout);
     fputs(cli_mujoco_usage, stdout);
+    fputs(cli_mujoco_model_usage, stdout);
     printf(usage_tail, fric_io_max_bytes(FRIC_IO_KIND_PARAMS) >> 20, fric_io_max_bytes(FRIC_IO_KIND_LOG) >> 20);
     return cli_finish_output(stdout, "the help to stdout");
 }
@@ -164,7 +165,8 @@ static const char *command_line(const char *text, const char *cmd)
 }
 
 /* `friction CMD --help` (or -h anywhere among its arguments): the part of
- * `friction help` (usage_text, usage_text2, then the MuJoCo commands' cli_mujoco_usage)
+ * `friction help` (usage_text, usage_text2, then the MuJoCo commands' cli_mujoco_usage and
+ * cli_mujoco_model_usage)
  * that starts at "  friction CMD" and ends before the next command's line
  * ("  friction " or "  Limits:"), then the exit status. One text: `friction
  * help` shows the same lines. */
@@ -173,6 +175,7 @@ static int cmd_help_of(const char *cmd)
     const char *a = command_line(usage_text, cmd);
     if (!a) a = command_line(usage_text2, cmd);
     if (!a) a = command_line(cli_mujoco_usage, cmd);
+    if (!a) a = command_line(cli_mujoco_model_usage, cmd);
     if (!a) return cmd_help();
     const char *b = a + 1;
     for (;;) {

@@ -19,7 +19,8 @@
  * (fric_mujoco_replay_model) and a line `mae X rad` is printed as replay
  * prints it. --csv writes t, then per joint q, dq, tau_f (q_<joint>, ... with
  * several), one row per step. `mujoco-model` writes the pendulum bench of a
- * log header and a params file as MJCF (fric_mujoco_bench_mjcf); with
+ * log header and a params file as MJCF (fric_mujoco_bench_mjcf; a native
+ * file: fric_native_bench_mjcf), MuJoCo-free; with
  * --class, a native params file as a <default> class (fric_native_class_mjcf,
  * MuJoCo-free: there without MuJoCo too). With
  * --adopt, `mujoco` adopts a robot's MJCF (the robot layer, fric_robot.h,
@@ -27,11 +28,12 @@
  * table (mujoco_adopt below).
  *
  * Every input is checked before anything is written to stdout (exit 2 with
- * one message). Built without MuJoCo (no libmujoco-dev), both commands say
- * how to get it.
+ * one message). Built without MuJoCo (no libmujoco-dev), `mujoco` says how
+ * to get it; `mujoco-model` writes text only and works in every build.
  */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +45,8 @@
 #include "fric_io.h"
 
 /* The two commands' lines of `friction help` (main.c shows them between
- * eval's and the limits, and `friction mujoco --help` shows its part). */
+ * eval's and the limits, and `friction mujoco --help` shows its part), one
+ * string each (C11 guarantees string literals of 4095 bytes). */
 const char cli_mujoco_usage[] =
     "  friction mujoco MODEL.xml --joint NAME [--joint NAME ...]\n"
     "           (law=KIND Fs= Fc= vs= D= alpha= | --params P.json [--actuator A])\n"
@@ -81,11 +84,14 @@ const char cli_mujoco_usage[] =
     "      another), then prints the adoption and per joint STICK/SLIP, sag from the goal\n"
     "      [mrad], creep over the last 1 s [mrad/s], motor and friction torque [N·m];\n"
     "      --csv: every step's time and adopted angles (full precision) to FILE.\n"
-    "      A model MuJoCo 2.2.2 cannot load (a MuJoCo 3 feature): make robot.\n"
+    "      A model MuJoCo 2.2.2 cannot load (a MuJoCo 3 feature): make robot.\n";
+const char cli_mujoco_model_usage[] =
     "  friction mujoco-model --log LOG.json --params P.json > bench.xml\n"
     "      The pendulum bench of the log's header (mass, length, arm mass) and the\n"
     "      params file's armature and q_offset as MJCF, timestep the log's step,\n"
-    "      joint \"joint\".\n"
+    "      joint \"joint\"; of a native params file, MuJoCo's own joint and actuator\n"
+    "      with the file's values (what friction mujoco --params NATIVE.json --log\n"
+    "      runs). Needs no MuJoCo.\n"
     "      friction mujoco-model --class NAME --params NATIVE.json [--kp K]\n"
     "               [--mujoco 3|2] > NAME.xml\n"
     "      The native parameters of a params file (model native: frictionloss,\n"
@@ -133,6 +139,23 @@ static int native_params_file(const char *path, fric_native_params *p)
     return CLI_OK;
 }
 
+/* A params file that does not name "model": "native" given to --class:
+ * the reader's sentence when it is no params file of the core (too large,
+ * not JSON, a bad key), else what --class takes and what runs an M-model
+ * file in MuJoCo. CLI_USAGE or CLI_RUNTIME. */
+static int not_native(const char *params)
+{
+    fric_bench_def def;
+    const char *act = NULL;
+    int model = 0;
+    int rc = cli_servo_params_named(params, &def, &act, &model);
+    if (rc) return rc;
+    return cli_fail(CLI_USAGE, "mujoco-model: --class takes a native params file (\"model\": \"native\", MuJoCo's "
+                    "own joint: friction fit --model native writes one); %s is an %s M%d file, the core's "
+                    "friction, which MuJoCo runs with friction mujoco MODEL.xml --joint NAME --params %s.",
+                    params, act, model, params);
+}
+
 /* 1 when argv names --class (the class form of mujoco-model). */
 static int wants_class(int argc, char **argv)
 {
@@ -166,7 +189,7 @@ static int mujoco_class(int argc, char **argv)
                              "(MuJoCo 2.2.2: the <general> actuator).", dialect_arg);
     }
     fric_native_params p;
-    int rc = native_params_file(params, &p);
+    int rc = fric_native_params_file(params) ? native_params_file(params, &p) : not_native(params);
     if (rc) return rc;
     double kp = p.firmware_kp;
     if (kp_arg) {
@@ -186,6 +209,62 @@ static int mujoco_class(int argc, char **argv)
     return cli_finish_output(stdout, "to stdout");
 }
 
+/* friction mujoco-model --log LOG.json --params P.json: the pendulum bench
+ * of the log's header as MJCF, MuJoCo-free (text only). An M-model file:
+ * its armature and q_offset (fric_mujoco_bench_mjcf), the core's friction
+ * attached at run time; a native file ("model": "native"): MuJoCo's own
+ * joint and actuator with the file's attributes (fric_native_bench_mjcf,
+ * what `friction mujoco --params NATIVE.json --log` runs). */
+static int mujoco_bench_model(int argc, char **argv)
+{
+    const char *log_path = NULL, *params = NULL;
+    for (int a = 1; a < argc; a++) {
+        int missing = 0;
+        const char *v;
+        if ((v = option(argc, argv, &a, "--log", &missing))) log_path = v;
+        else if (!missing && (v = option(argc, argv, &a, "--params", &missing))) params = v;
+        else if (missing) return cli_fail(CLI_USAGE, "mujoco-model: %s needs a value.", argv[a]);
+        else return cli_fail(CLI_USAGE, "mujoco-model: unknown argument '%s'; give --log LOG.json "
+                             "--params P.json.", argv[a]);
+    }
+    if (!log_path || !params)
+        return cli_fail(CLI_USAGE, "mujoco-model needs --log LOG.json (mass, length, arm mass, step) "
+                        "and --params P.json (armature, q_offset; or a native file's joint and actuator).");
+    const int native = fric_native_params_file(params);
+    fric_bench_def def;
+    fric_native_params np;
+    const char *act = NULL;
+    int rc = native ? cli_native_params(params, &np, &act) : cli_servo_params_file(params, &def);
+    if (rc) return rc;
+    fric_io_log log;
+    fric_io_error err;
+    if (fric_io_log_read(log_path, &log, &err)) {
+        fric_io_log_destroy(&log);
+        return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
+    }
+    rc = cli_log_header_check(log_path, &log);
+    if (!rc && native) rc = cli_params_actuator_check("mujoco-model", params, act, NULL, log_path, log.motor, 0);
+    fric_bench_def e;
+    fric_native_bench nb;
+    if (native) fric_native_bench_from_log(&np, &log, &nb);
+    else fric_bench_def_from_log(&def, &log, &e);
+    fric_io_log_destroy(&log);
+    if (rc) return rc;
+    char xml[4096];
+    int len = native ? fric_native_bench_mjcf(&nb, xml, sizeof xml) : fric_mujoco_bench_mjcf(&e, xml, sizeof xml);
+    if (len < 0 || (size_t)len >= sizeof xml)
+        return cli_fail(CLI_USAGE, "mujoco-model: %s", len < 0 ? fric_status_last().message
+                                                              : "the MJCF is longer than 4 KiB.");
+    fputs(xml, stdout);
+    return cli_finish_output(stdout, "to stdout");
+}
+
+/* Both forms need no MuJoCo: text only. */
+int cli_mujoco_model(int argc, char **argv)
+{
+    return wants_class(argc, argv) ? mujoco_class(argc, argv) : mujoco_bench_model(argc, argv);
+}
+
 #ifndef FRIC_HAVE_MUJOCO
 
 static int no_mujoco(const char *cmd)
@@ -195,10 +274,6 @@ static int no_mujoco(const char *cmd)
                     "libmujoco-dev) and rebuild with make cli.", cmd);
 }
 int cli_mujoco(int argc, char **argv) { (void)argc; (void)argv; return no_mujoco("mujoco"); }
-int cli_mujoco_model(int argc, char **argv)
-{
-    return wants_class(argc, argv) ? mujoco_class(argc, argv) : no_mujoco("mujoco-model");
-}
 
 #else
 
@@ -470,7 +545,14 @@ static int parse_args(int argc, char **argv, mj_args *o)
                             o->model, arg);
         o->model = arg;
     }
-    if (!o->model) return cli_fail(CLI_USAGE, "mujoco: give the model: friction mujoco MODEL.xml --joint NAME ...");
+    if (!o->model) {
+        /* a params file that is neither native nor read (too large, a native
+         * key in an M-model file): the reader's sentence, every door's */
+        fric_bench_def def;
+        int rc = o->params ? cli_servo_params_file(o->params, &def) : CLI_OK;
+        if (rc) return rc;
+        return cli_fail(CLI_USAGE, "mujoco: give the model: friction mujoco MODEL.xml --joint NAME ...");
+    }
     if (o->n_joints == 0) return cli_fail(CLI_USAGE, "mujoco: name the joint(s) with --joint NAME.");
     if (o->have_law == !!o->params)
         return cli_fail(CLI_USAGE, "mujoco: give the friction either as a law (law=KIND Fs= Fc= ...) "
@@ -601,7 +683,7 @@ static int replay(const mj_args *o, const fric_io_log *log, mjModel *m, mjData *
  * model's load, the run of S seconds from its first keyframe (or qpos0),
  * and the text. */
 
-#define ADOPT_RUNNER "make robot ROBOT=%s SERVOS='%s' (node tools/robot.mjs, MuJoCo 3.14)"
+/* (adopt_runner below: the headless runner's command of the same run) */
 
 typedef struct {
     const char *model, *mapping;
@@ -817,6 +899,33 @@ static void say_warnings(void)
     load_warning[0] = '\0';
 }
 
+/* The headless runner's command (make robot: tools/robot.mjs in MuJoCo
+ * 3.14) of the run o asks: the model, the mapping and, in ARGS, each
+ * --params NAME=FILE.json the mapping's @NAME needs, --keep-armature,
+ * --seconds, --goal and --csv as given, so that it runs as printed. */
+/* fmt's text appended to buf[cap] (NUL-terminated; cut at cap). */
+static void append(char *buf, size_t cap, const char *fmt, ...)
+{
+    size_t n = strlen(buf);
+    va_list ap;
+    va_start(ap, fmt);
+    if (n + 1 < cap) vsnprintf(buf + n, cap - n, fmt, ap);
+    va_end(ap);
+}
+
+static void adopt_runner(const adopt_args *o, char *buf, size_t cap)
+{
+    char args[6144] = "", b[FMT_DOUBLE_LEN];
+    for (int i = 0; i < o->np; i++) append(args, sizeof args, " --params %s=%s", o->pname[i], o->pfile[i]);
+    if (o->keep_armature) append(args, sizeof args, " --keep-armature");
+    if (o->seconds != 10) append(args, sizeof args, " --seconds %s", fmt_double(b, o->seconds));
+    for (int i = 0; i < o->ngoal; i++) append(args, sizeof args, " --goal %s=%s", o->gjoint[i], fmt_double(b, o->goal[i]));
+    if (o->csv) append(args, sizeof args, " --csv %s", o->csv);
+    snprintf(buf, cap, "make robot ROBOT=%s SERVOS='%s'", o->model, o->mapping);
+    if (args[0]) append(buf, cap, " ARGS='%s'", args + 1);
+    append(buf, cap, " (node tools/robot.mjs, MuJoCo 3.14)");
+}
+
 /* The model of o->model, or NULL after one message (a later MuJoCo's
  * feature named, with the headless runner's command). */
 static mjModel *adopt_load(const adopt_args *o)
@@ -835,8 +944,8 @@ static mjModel *adopt_load(const adopt_args *o)
                  err[0] ? err : "no reason given");
         return NULL;
     }
-    char runner[2048];
-    snprintf(runner, sizeof runner, ADOPT_RUNNER, o->model, o->mapping);
+    char runner[8192];
+    adopt_runner(o, runner, sizeof runner);
     cli_fail(CLI_USAGE, "mujoco: %s does not load in MuJoCo %s: %s; run it in MuJoCo 3 with the headless "
              "runner: %s. MuJoCo said: %s", o->model, mj_versionString(), feature, runner, err);
     return NULL;
@@ -1249,45 +1358,6 @@ int cli_mujoco(int argc, char **argv)
     if (have_log) fric_io_log_destroy(&log);
     if (rc) return rc;
     say_warnings();
-    return cli_finish_output(stdout, "to stdout");
-}
-
-int cli_mujoco_model(int argc, char **argv)
-{
-    if (wants_class(argc, argv)) return mujoco_class(argc, argv);
-    const char *log_path = NULL, *params = NULL;
-    for (int a = 1; a < argc; a++) {
-        int missing = 0;
-        const char *v;
-        if ((v = option(argc, argv, &a, "--log", &missing))) log_path = v;
-        else if (!missing && (v = option(argc, argv, &a, "--params", &missing))) params = v;
-        else if (missing) return cli_fail(CLI_USAGE, "mujoco-model: %s needs a value.", argv[a]);
-        else return cli_fail(CLI_USAGE, "mujoco-model: unknown argument '%s'; give --log LOG.json "
-                             "--params P.json.", argv[a]);
-    }
-    if (!log_path || !params)
-        return cli_fail(CLI_USAGE, "mujoco-model needs --log LOG.json (mass, length, arm mass, step) "
-                        "and --params P.json (armature, q_offset).");
-    fric_bench_def def;
-    int rc = cli_servo_params_file(params, &def);
-    if (rc) return rc;
-    fric_io_log log;
-    fric_io_error err;
-    if (fric_io_log_read(log_path, &log, &err)) {
-        fric_io_log_destroy(&log);
-        return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
-    }
-    rc = cli_log_header_check(log_path, &log);
-    fric_bench_def e;
-    fric_bench_def_from_log(&def, &log, &e);
-    fric_io_log_destroy(&log);
-    if (rc) return rc;
-    char xml[4096];
-    int len = fric_mujoco_bench_mjcf(&e, xml, sizeof xml);
-    if (len < 0 || (size_t)len >= sizeof xml)
-        return cli_fail(CLI_USAGE, "mujoco-model: %s", len < 0 ? fric_status_last().message
-                                                              : "the MJCF is longer than 4 KiB.");
-    fputs(xml, stdout);
     return cli_finish_output(stdout, "to stdout");
 }
 

@@ -27,19 +27,6 @@
 #include "fric_fit.h"
 #include "fric_io.h"
 
-int cli_write_file(const char *cmd, const char *path, const char *text, size_t len)
-{
-    int rc = cli_output_path(cmd, "--out", path);
-    if (rc) return rc;
-    FILE *f = fopen(path, "w");
-    if (!f) return cli_fail(CLI_USAGE, "%s: cannot create %s: %s.", cmd, path, strerror(errno));
-    fwrite(text, 1, len, f);
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad)
-        return cli_fail(CLI_RUNTIME, "%s: cannot write %s: %s.", cmd, path, strerror(errno));
-    return CLI_OK;
-}
-
 int cli_sens_tolerance(const char *cmd, const char *val, double *tol)
 {
     char *end = NULL;

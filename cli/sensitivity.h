@@ -41,10 +41,6 @@ int cli_sens_tolerance(const char *cmd, const char *val, double *tol);
  * it does not fit in buf[size]. */
 int cli_sens_path(const char *params, char *buf, size_t size);
 
-/* text[len] written to path (cli_output_path first) for command cmd. CLI_OK,
- * or CLI_USAGE / CLI_RUNTIME after one message. */
-int cli_write_file(const char *cmd, const char *path, const char *text, size_t len);
-
 /* The directory of a log path ("." for a bare name) into buf[size]. */
 void cli_sens_logdir(const char *log, char *buf, size_t size);
 

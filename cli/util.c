@@ -4,10 +4,13 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "fmt.h"
@@ -73,4 +76,39 @@ void cli_pad(FILE *f, const char *s, int width)
 {
     fputs(s, f);
     for (int w = cli_width(s); w < width; w++) putc(' ', f);
+}
+
+int cli_write_file(const char *cmd, const char *path, const char *text, size_t len)
+{
+    int rc = cli_output_path(cmd, "--out", path);
+    if (rc) return rc;
+    size_t n = strlen(path);
+    char *tmp = malloc(n + 8);
+    if (!tmp) return cli_fail(CLI_RUNTIME, "%s: out of memory.", cmd);
+    memcpy(tmp, path, n);
+    memcpy(tmp + n, ".XXXXXX", 8);
+    int fd = mkstemp(tmp);   /* O_CREAT | O_EXCL in path's directory: the rename stays on one file system */
+    if (fd < 0) {
+        rc = cli_fail(CLI_USAGE, "%s: cannot create %s: %s.", cmd, path, strerror(errno));
+        free(tmp);
+        return rc;
+    }
+    mode_t mask = umask(0);
+    umask(mask);
+    int e = fchmod(fd, 0666 & ~mask) ? errno : 0;
+    for (size_t off = 0; !e && off < len;) {
+        ssize_t w = write(fd, text + off, len - off);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) e = w < 0 ? errno : EIO;
+        else off += (size_t)w;
+    }
+    if (!e && fsync(fd) != 0) e = errno;
+    if (close(fd) != 0 && !e) e = errno;
+    if (!e && rename(tmp, path) != 0) e = errno;
+    if (e) {
+        unlink(tmp);
+        rc = cli_fail(CLI_RUNTIME, "%s: cannot write %s: %s.", cmd, path, strerror(e));
+    }
+    free(tmp);
+    return rc;
 }

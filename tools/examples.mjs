@@ -18,15 +18,32 @@ import { EXAMPLES } from '../web/src/mujoco/examples.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SHARED = path.resolve(ROOT, '../shared/data');
 
-/** The files of dir (relative paths, sorted), hidden ones left out. */
+/** Where path p leads inside folder dir: (p) → { real (p's real path, links
+ *  followed; null: none), inside (real is dir or below it) }. */
+export function folderReal(dir) {
+  const real = (p) => { try { return fs.realpathSync(p); } catch { return null; } };
+  const root = real(dir), top = root && (root.endsWith(path.sep) ? root : root + path.sep);
+  return (p) => {
+    const r = real(p);
+    return { real: r, inside: r != null && root != null && (r === root || r.startsWith(top)) };
+  };
+}
+
+/** The files of dir (relative paths, sorted), hidden ones left out; a
+ *  symbolic link followed when it leads inside dir (folderReal), each folder
+ *  listed once (under its first name in order). */
 export function listFiles(dir) {
-  const out = [];
+  const out = [], seen = new Set(), where = folderReal(dir);
+  const stat = (p) => { try { return fs.statSync(p); } catch { return null; } };
   (function walk(d, rel) {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      if (e.name.startsWith('.')) continue;
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) walk(path.join(d, e.name), r);
-      else if (e.isFile()) out.push(r);
+    const w = where(d);
+    if (!w.inside || seen.has(w.real)) return;
+    seen.add(w.real);
+    for (const name of fs.readdirSync(d).sort()) {   // sorted: a folder reached twice is listed under its first name
+      if (name.startsWith('.')) continue;
+      const p = path.join(d, name), r = rel ? `${rel}/${name}` : name, st = stat(p);
+      if (st?.isDirectory()) walk(p, r);
+      else if (st?.isFile() && where(p).inside) out.push(r);
     }
   })(dir, '');
   return out.sort();

@@ -7,7 +7,7 @@
 // copies, (A) the file as written and (C) adopted, from a keyframe; prints
 // the adoption report and the per-joint table (and CSV).
 //
-//   node tools/robot.mjs ROBOT.xml --servos MAPPING [--params NAME=FILE.json ...]
+//   node tools/robot.mjs ROBOT.xml --servos MAPPING [--params [NAME=]FILE.json ...]
 //        [--seconds S] [--keyframe K] [--goal JOINT=RAD ...] [--kp N]
 //        [--keep-armature] [--timestep S] [--csv OUT.csv] [--report-csv OUT.csv]
 //        [--time-limit S]
@@ -19,7 +19,9 @@
 //
 // MAPPING: entries TARGET=SERVO separated by ',' or ';': TARGET a joint's
 // name, class:NAME (an MJCF default class) or *; SERVO a preset
-// actuator/mK (sts3215/m1, mx106/m4, ...) or @NAME of a --params file.
+// actuator/mK (sts3215/m1, mx106/m4, ...) or @NAME of a --params file
+// (--params FILE.json without NAME=: the name the page gives it,
+// servoFile.js servoName: xl330-m4.json is @xl330-m4).
 // Exit 0; 2 with one sentence on stderr for anything refused.
 //
 // The time limit: the work (reading the files, MuJoCo's compile, the run)
@@ -36,7 +38,8 @@ import loadMujoco from '@mujoco/mujoco';
 import { loadFrictionCore, MJ_CONSTANTS } from '../wasm/friction.js';
 import { createRobotPair, robotTableCsv, robotReportCsv, robotCsvComments, ROBOT_LIMITS } from '../web/src/mujoco/robot.js';
 import { readRobotSync } from '../web/src/mujoco/robotFiles.js';
-import { listFiles } from './examples.mjs';
+import { servoName } from '../web/src/servoFile.js';
+import { listFiles, folderReal } from './examples.mjs';
 import { FIG1, runFig1 } from '../web/src/mujoco/fig1.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,12 +52,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  *  core's text check) is stopped. At most max [s] (a day). */
 export const TIME_LIMIT = { seconds: 600, max: 86_400 };
 
-const USAGE = `usage: node tools/robot.mjs ROBOT.xml --servos MAPPING [--params NAME=FILE.json ...]
+const USAGE = `usage: node tools/robot.mjs ROBOT.xml --servos MAPPING [--params [NAME=]FILE.json ...]
          [--seconds S] [--keyframe K] [--goal JOINT=RAD ...] [--kp N] [--keep-armature]
          [--timestep S] [--csv OUT.csv] [--report-csv OUT.csv]
        node tools/robot.mjs 2r_mx/scene.xml --fig1 [--kp N] [--csv OUT.csv]
   MAPPING: TARGET=SERVO entries separated by ',' (TARGET: a joint, class:NAME or *;
-  SERVO: a preset actuator/mK such as sts3215/m1, or @NAME of a --params file).
+  SERVO: a preset actuator/mK such as sts3215/m1, or @NAME of a --params file;
+  --params FILE.json alone is named as the page names it: xl330-m4.json is @xl330-m4).
   Runs (A) the file as written and (C) adopted for S seconds (default 10) from
   keyframe K (−1: the reference pose qpos0) and prints the table. The default
   start, the page's and \`friction mujoco --adopt\`'s too: the first keyframe,
@@ -70,26 +74,29 @@ const USAGE = `usage: node tools/robot.mjs ROBOT.xml --servos MAPPING [--params 
 class Refusal extends Error {}
 
 /**
- * The folder dir as a drop (robotFiles.js): a file's size from fs.lstat
- * before it is read, and only the files asked for read; a path is the
- * folder's own when every part of it is a plain folder or file (no symbolic
- * link, no '..': nothing outside dir is read). The listing of every file
- * (paths()) is made only when asked (the main file to choose, a file to find
- * by its name).
+ * The folder dir as a drop (robotFiles.js): a file's size from fs.stat
+ * before it is read, and only the files asked for read. A symbolic link in
+ * the folder (a linked assets/ or meshes/ folder, a linked file) is
+ * followed when where it leads is inside dir (fs.realpathSync); one that
+ * leads outside is refused in one sentence naming it, and a name with '..'
+ * is not the folder's: nothing outside dir is read. The listing of every
+ * file (paths(): the main file to choose, a file to find by its name) is
+ * made only when asked, through the same links, each folder once.
  */
 export function folderDrop(dir) {
-  const lstat = (p) => { try { return fs.lstatSync(p); } catch { return null; } };
+  const where = folderReal(dir);
   const size = (rel) => {
     const parts = rel.split('/');
     if (!rel || parts.some((x) => x === '' || x === '.' || x === '..')) return null;
-    let p = dir;
-    for (let i = 0; i < parts.length; i++) {
-      p = path.join(p, parts[i]);
-      const st = lstat(p);
-      if (!st || (i < parts.length - 1 ? !st.isDirectory() : !st.isFile())) return null;
-      if (i === parts.length - 1) return st.size;
+    const p = path.join(dir, ...parts);
+    let st;
+    try { st = fs.statSync(p); } catch { return null; }
+    if (!st.isFile()) return null;
+    const w = where(p);
+    if (!w.inside) {
+      throw new Error(`'${rel}' leads through a symbolic link out of the robot's folder (to ${w.real}); nothing outside the folder is read: move the linked files into ${dir} (a link that stays inside it is followed).`);
     }
-    return null;
+    return st.size;
   };
   let list = null;
   return {
@@ -163,7 +170,8 @@ async function main(argv) {
   if (timestep != null && !(timestep >= ROBOT_LIMITS.minTimestep && timestep <= ROBOT_LIMITS.maxTimestep)) {
     throw new Refusal(`--timestep ${a.values.timestep} is not a physics step in ${ROBOT_LIMITS.minTimestep} … ${ROBOT_LIMITS.maxTimestep} s.`);
   }
-  const paramsFiles = pairs(a.values.params, '--params');
+  // --params FILE.json: named as the page names a chosen file (servoName: xl330-m4.json → @xl330-m4)
+  const paramsFiles = pairs((a.values.params ?? []).map((s) => (s.includes('=') ? s : `${servoName(s)}=${s}`)), '--params');
   const unread = (k, f, e) => new Refusal(`--params ${k}=${f}: ${e.code === 'ENOENT' ? 'no such file' : e.message}.`);
   const sizes = paramsFiles.map(([k, f]) => {
     try { return fs.statSync(f).size; } catch (e) { throw unread(k, f, e); }

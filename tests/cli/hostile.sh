@@ -90,7 +90,7 @@ for i in "${!targets[@]}"; do
     usage_error "fit --out $t" "fit: --out $hs/$t is $k" -- \
         timeout 60 "$bin" fit --model m6 --from "$hs_params" --budget 40 --threads 1 --out "$hs/$t" "$hs_log"
     still_there "$t" || bad "fit --out $t: $hs/$t was replaced: $(ls -l "$hs/$t")"
-    [ -e "$hs/$t.tmp" ] && bad "fit --out $t left $hs/$t.tmp" && rm -f "$hs/$t.tmp"
+    ls "$hs/$t".?* >/dev/null 2>&1 && bad "fit --out $t left $(ls "$hs/$t".?*)" && rm -f "$hs/$t".?*
     usage_error "sensitivity --out $t" "sensitivity: --out $hs/$t is $k" -- \
         timeout 60 "$bin" sensitivity --params "$hs_params" --out "$hs/$t" "$hs_log"
     still_there "$t" || bad "sensitivity --out $t: $hs/$t was replaced"
@@ -114,8 +114,21 @@ still_there dir || bad "sensitivity --out a directory: changed"
 # a regular file, and a symlink to one, are still replaced (temp + rename)
 echo old >"$hs/old.json"
 run "$bin" fit --model m6 --from "$hs_params" --budget 40 --threads 1 --out "$hs/old.json" "$hs_log"
-if [ $rc -eq 0 ] && grep -q '"actuator": "xl330"' "$hs/old.json" && [ ! -e "$hs/old.json.tmp" ]; then ok
-else bad "fit --out a regular file: exit $rc: $(cat "$tmp/err")"; fi
+if [ $rc -eq 0 ] && grep -q '"actuator": "xl330"' "$hs/old.json" && ! ls "$hs/old.json".?* >/dev/null 2>&1; then ok
+else bad "fit --out a regular file: exit $rc: $(cat "$tmp/err") $(ls "$hs")"; fi
+# the temporary file is a new one (O_EXCL), never a file or link already
+# there: a link at the old fixed name PATH.tmp to another file is neither
+# written through nor renamed onto PATH; the same for sensitivity --out
+for c in fit sensitivity; do
+    echo victim >"$hs/victim"
+    ln -s "$hs/victim" "$hs/$c-new.json.tmp"
+    if [ $c = fit ]; then run "$bin" fit --model m6 --from "$hs_params" --budget 40 --threads 1 --out "$hs/$c-new.json" "$hs_log"
+    else run "$bin" sensitivity --params "$hs_params" --out "$hs/$c-new.json" "$hs_log"; fi
+    if [ $rc -eq 0 ] && [ "$(cat "$hs/victim")" = victim ] && [ -f "$hs/$c-new.json" ] && [ ! -L "$hs/$c-new.json" ] \
+       && grep -q '"actuator": "xl330"' "$hs/$c-new.json" && [ -L "$hs/$c-new.json.tmp" ] \
+       && [ "$(ls "$hs/$c-new.json".?* | wc -l)" -eq 1 ]; then ok
+    else bad "$c --out beside a link PATH.tmp: exit $rc, victim now '$(head -c 80 "$hs/victim")', $(ls -l "$hs/$c-new.json"* 2>&1) $(cat "$tmp/err")"; fi
+done
 
 # ---- friction mujoco: MuJoCo 2.2.2's warnings never on stdout
 run "$bin" mujoco "$tmp/none.xml" --joint j law=coulomb-viscous Fc=1

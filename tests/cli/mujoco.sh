@@ -223,7 +223,37 @@ usage_error "mujoco-model --class negative frictionloss" "frictionloss" -- "$bin
 usage_error "mujoco-model --class native and M keys mixed" "friction_base" -- "$bin" mujoco-model --class x --params "$tmp/native-mixed.json"
 usage_error "mujoco-model --class forcerange inverted" "forcerange" -- "$bin" mujoco-model --class x --params "$tmp/native-inv.json"
 usage_error "mujoco-model --class kv without kp" "kv" -- "$bin" mujoco-model --class x --params "$tmp/native-kv.json"
-usage_error "mujoco-model --class of an M4 file" "native" -- "$bin" mujoco-model --class x --params "$m4"
+usage_error "mujoco-model --class of an M4 file" "--class takes a native params file" "M4 file" \
+    "friction mujoco MODEL.xml --joint NAME --params $m4" -- "$bin" mujoco-model --class x --params "$m4"
+grep -q "remove it" "$tmp/err" && bad "mujoco-model --class of an M4 file asks to remove a key: $(cat "$tmp/err")"
+# the bench of a log with a native file (mujoco-model --log): MuJoCo's own
+# joint and actuator with the file's numbers (written above, by hand), as
+# MuJoCo 2.2.2 compiles them, at the log's step (0.005 s)
+run "$bin" mujoco-model --log "$log1" --params "$tmp/native.json"
+if [ $rc -ne 0 ] || [ -s "$tmp/err" ] || ! grep -q 'timestep="0.005"' "$tmp/out" \
+   || ! grep -q 'solreffriction="0.015 1.3"' "$tmp/out" || ! grep -q 'forcerange="-0.6 0.6"' "$tmp/out"; then
+    bad "mujoco-model --log with a native file: exit $rc: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
+else
+    ok; cp "$tmp/out" "$tmp/native-bench.xml"
+    run "$bin" mujoco "$tmp/native-bench.xml" --joint joint law=coulomb-viscous Fc=0.01 --treatment frictionloss --duration 0.01
+    if [ $rc -ne 0 ] || ! grep -q '^joint joint in the MJCF: frictionloss 0.052, damping 0.031, armature 0.0047' "$tmp/out"; then
+        bad "mujoco-model --log native in MuJoCo 2.2.2: exit $rc: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
+    else ok; fi
+fi
+sed 's/"xl330"/"sts3215"/' "$tmp/native.json" >"$tmp/native-sts.json"
+usage_error "mujoco-model --log, a native file of another actuator" "'sts3215'" "records 'xl330'" -- \
+    "$bin" mujoco-model --log "$log1" --params "$tmp/native-sts.json"
+# a params file too large, or an M-model file with a native key, given to
+# `mujoco --params --log` (no model): the reader's sentence, as replay's
+head -c $((2 * 1024 * 1024)) /dev/zero | tr '\0' ' ' >"$tmp/big-params.json"
+sed 's/^{/{ "frictionloss": 0.1,/' "$m4" >"$tmp/m4-fl.json"
+for f in big-params:'read up to 1 MiB' m4-fl:'key "frictionloss"'; do
+    word=${f#*:} f=${f%%:*}
+    run "$bin" replay --params "$tmp/$f.json" "$log1"
+    want=$(cat "$tmp/err")
+    usage_error "mujoco --params $f.json --log (no model)" "$word" -- "$bin" mujoco --params "$tmp/$f.json" --log "$log1"
+    [ "$(cat "$tmp/err")" = "$want" ] || bad "mujoco --params $f.json --log says $(cat "$tmp/err"), replay $want"
+done
 
 # ---- adopting a robot (--adopt): a two-link arm written as a robot's MJCF
 # has it (frictionloss 0.05 N·m, damping 0.5 N·m·s/rad, armature 0.101 kg·m²
@@ -496,6 +526,25 @@ fi
 if [ -f "$r2" ]; then
     usage_error "adopt: bam's 2R arm in 2.2.2" "joint 'R1'" "'range' without limited=" "autolimits" "make robot ROBOT=$r2" \
         -- "$bin" mujoco "$r2" --adopt '*=mx64/m4'
+fi
+# the headless runner's command carries the run's options (a --params file
+# the mapping's @NAME needs, --seconds, --goal) and runs as printed: the
+# command taken from the sentence and run from the repository's root (it
+# needs the wasm build: make wasm), the adopted rows naming the file's servo
+if [ -f "$r2" ]; then
+    mx=$bam/params/mx64/m4.json
+    usage_error "adopt: the runner's command with --params" \
+        "make robot ROBOT=$r2 SERVOS='*=@mx' ARGS='--params mx=$mx --seconds 0.2 --goal R1=0.1'" \
+        -- "$bin" mujoco "$r2" --adopt '*=@mx' --params "mx=$mx" --seconds 0.2 --goal R1=0.1
+    cmd=$(sed -n 's/.*headless runner: \(make robot .*\) (node tools\/robot\.mjs, MuJoCo 3\.14)\. MuJoCo said.*/\1/p' "$tmp/err")
+    if [ -z "$cmd" ]; then bad "adopt: no runner's command in: $(cat "$tmp/err")"
+    elif [ ! -f "$root/build/wasm/friction_core.mjs" ] || [ ! -d "$root/node_modules/@mujoco" ]; then
+        skip "adopt: the runner's command not run (no wasm build or npm packages: make wasm npm)"
+    else
+        (cd "$root" && eval "timeout 300 $cmd -s") >"$tmp/out" 2>"$tmp/err"; rc=$?
+        if [ $rc -eq 0 ] && grep -q '^C    R1 .*mx64 M4 (mx)' "$tmp/out" && grep -q '^C    R2 .*mx64 M4 (mx)' "$tmp/out"; then ok
+        else bad "adopt: the runner's command as printed ($cmd): exit $rc: $(tail -c 400 "$tmp/err") $(tail -c 400 "$tmp/out")"; fi
+    fi
 fi
 
 # ---- a fit under the mujoco integrator is what MuJoCo runs (issue 41 item 5).

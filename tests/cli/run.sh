@@ -1092,6 +1092,19 @@ elif ! paste -d, "$tmp/xy_existing.csv" "$tmp/out" | awk -F, -v n="$(head -1 "$t
 else ok; fi
 usage_error "xy-table bad solver" "solver" "'fast'" "general" -- "$bin" run xy-table solver=fast
 
+# ------------------------------------------- make help: every bench target
+# each bench-NAME the Makefile defines (its rules, read here) is named by
+# `make help`, by itself or in the "one of them" list
+make -s -C "$root" help >"$tmp/make-help" 2>&1
+missing=""
+for t in $(sed -n 's/^\(bench-[a-z]*\):.*/\1/p' "$root/Makefile" | sort -u) \
+         $(sed -n 's/^NATIVE_BENCHES = \(.*\)/\1/p' "$root/Makefile" | tr -d '()$' | tr ' ,' '\n\n' | grep -x '[a-z]*' | grep -v '^if$\|^HAVE_MUJOCO$' | sed 's/^/bench-/'); do
+    grep -q "make $t " "$tmp/make-help" && continue
+    sed -n 's/.*make bench-NAME *one of them: \([^(]*\).*/\1/p' "$tmp/make-help" | tr -d ' ' | tr ',' '\n' | grep -qx "${t#bench-}" && continue
+    missing="$missing $t"
+done
+if [ -z "$missing" ]; then ok; else bad "make help does not name:$missing"; fi
+
 # ------------------------------------------------------------------ mujoco
 . "$root/tests/cli/mujoco.sh"
 . "$root/tests/cli/native.sh"

@@ -20,6 +20,7 @@ import { loadCore, ROOT } from './load.mjs';
 import { readRobot, readRobotSync, fileDrop, xmlTags, compiled } from '../../web/src/mujoco/robotFiles.js';
 import { loadRobotFiles } from '../../web/src/mujoco/robot.js';
 import { folderDrop, readFolder } from '../../tools/robot.mjs';
+import { checkServoFile } from '../../web/src/servoFile.js';
 
 const MB = 1048576;
 const SHARED = path.resolve(ROOT, '../shared/data');
@@ -214,8 +215,8 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
       ['absolute', `<mujoco><asset><mesh name="m" file="${path.join(outside, 'secret.stl')}"/></asset></mujoco>`, /names a file outside the dropped folder/],
       ['absdir', `<mujoco><compiler meshdir="${outside}"/><asset><mesh name="m" file="secret.stl"/></asset></mujoco>`, /^The <compiler meshdir=".*outside"> of robot\.xml \(line 1\) names a file outside the dropped folder/],
       ['include', `<mujoco><include file="../outside/secret.xml"/></mujoco>`, /<include file="\.\.\/outside\/secret\.xml"> .* outside the dropped folder/],
-      ['link', `<mujoco><asset><mesh name="m" file="link.stl"/></asset></mujoco>`, /names a file missing from the drop: 'link\.stl'/],
-      ['linkdir', `<mujoco><asset><mesh name="m" file="out/secret.stl"/></asset></mujoco>`, /names a file missing from the drop: 'out\/secret\.stl'/],
+      ['link', `<mujoco><asset><mesh name="m" file="link.stl"/></asset></mujoco>`, /^'link\.stl' leads through a symbolic link out of the robot's folder \(to .*outside\/secret\.stl\); nothing outside the folder is read/],
+      ['linkdir', `<mujoco><asset><mesh name="m" file="out/secret.stl"/></asset></mujoco>`, /^'out\/secret\.stl' leads through a symbolic link out of the robot's folder/],
     ];
     for (const [name, xml, re] of cases) {
       const dir = folder(`escape-${name}`, { 'robot.xml': xml });
@@ -225,6 +226,40 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
       throwsLike(() => readRobotSync(drop, 'robot.xml', { lister: core.mujoco }), re);
       assert.deepEqual(reads, ['robot.xml'], name);
     }
+  });
+
+  it('a symbolic link that stays in the folder is followed: a linked assets/ folder, a linked file (the headless runner)', () => {
+    const dir = folder('linked', {
+      'robot.xml': `<mujoco><compiler meshdir="assets"/><asset><mesh name="t" file="tetra.stl"/><mesh name="p" file="p.stl"/></asset>${body('t')}</mujoco>`,
+      'meshes_v2/tetra.stl': TETRA, 'meshes_v2/pyramid.stl': PYRAMID,
+    });
+    fs.symlinkSync('meshes_v2', path.join(dir, 'assets'));                      // a relative link, as researchers make them
+    fs.symlinkSync(path.join(dir, 'meshes_v2/pyramid.stl'), path.join(dir, 'meshes_v2/p.stl'));   // an absolute one
+    fs.symlinkSync('..', path.join(dir, 'meshes_v2/up'));                         // a cycle: listed once
+    const { drop, reads } = spied(dir);
+    const files = readRobotSync(drop, 'robot.xml', { core }).files;
+    assert.deepEqual([...files.keys()].sort(), ['assets/p.stl', 'assets/tetra.stl', 'robot.xml']);
+    assert.deepEqual(Buffer.from(files.get('assets/tetra.stl')), fs.readFileSync(path.join(dir, 'meshes_v2/tetra.stl')));
+    assert.deepEqual(Buffer.from(files.get('assets/p.stl')), Buffer.from(PYRAMID));
+    assert.deepEqual(reads.sort(), ['assets/p.stl', 'assets/tetra.stl', 'robot.xml']);
+    // the listing (a file found by its name): each folder once, under its first name
+    assert.deepEqual(drop.paths(), ['assets/p.stl', 'assets/pyramid.stl', 'assets/tetra.stl', 'robot.xml']);
+    const run = runner(path.join(dir, 'robot.xml'), '--servos', '*=sts3215/m1', '--seconds', '0.01');
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^C\s+j\s+sts3215 M1/m);
+  });
+
+  it('a params file has one @NAME at both doors: the page\'s picker and the runner\'s --params FILE (xl330-m4.json is @xl330-m4)', { skip: fs.existsSync(SHARED) ? false : `missing shared data: ${SHARED}` }, async () => {
+    const dir = folder('named', { 'robot.xml': `<mujoco><asset><mesh name="t" file="tetra.stl"/></asset>${body('t')}</mujoco>`, 'tetra.stl': TETRA });
+    const file = path.join(dir, 'xl330-m4.json');
+    fs.copyFileSync(path.join(SHARED, 'bam/params/xl330/m4.json'), file);
+    // the name as the user wrote the file's name: its stem
+    const page = await checkServoFile(core, { name: 'xl330-m4.json', text: async () => fs.readFileSync(file, 'utf8') });
+    assert.equal(page.error, undefined);
+    assert.equal(page.name, 'xl330-m4');
+    const run = runner(path.join(dir, 'robot.xml'), '--servos', `*=@${page.name}`, '--params', file, '--seconds', '0.01');
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^C\s+j\s+xl330 M4 \(xl330-m4\)/m);
   });
 
   it('the limits are wide of the largest real files (../shared/data)', { skip: fs.existsSync(SHARED) ? false : `missing shared data: ${SHARED}` }, () => {

@@ -15,10 +15,15 @@ import { t, tCore } from './i18n/index.js';
 import { resolveServo } from './mujoco/robot.js';
 import { readChecked } from './dropZone.js';
 
-/** A file name as a mapping name: its stem, letters, digits and '_' only. */
+/** A params file's name in a mapping (@NAME), at every door that names a
+ *  file (the page's params picker, the headless runner's `--params FILE`):
+ *  its stem (no folder, no .json) with letters, digits, '_', '-' and '.'
+ *  kept, any other run of characters (white space, ',', ';', '=', '@': a
+ *  mapping's own) one '_', no '_' at either end; 'params' if none is left.
+ *  xl330-m4.json → xl330-m4. */
 export function servoName(fileName) {
   const stem = String(fileName).replace(/^.*[\\/]/, '').replace(/\.json$/i, '');
-  return stem.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'params';
+  return stem.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, '') || 'params';
 }
 
 /**

@@ -421,7 +421,7 @@ export default async function mujocoRobot(h) {
     const bad = path.join(OUT, 'not-params.json');
     fs.writeFileSync(bad, '{"model": "m6",');
     await page.setInputFiles('#mujoco-robot-params', bad);
-    const refused = await waitFor(async () => { const t = await error(); return /^The params file 'not_params' is not JSON/.test(t) ? t : null; }, 10_000, 100);
+    const refused = await waitFor(async () => { const t = await error(); return /^The params file 'not-params' is not JSON/.test(t) ? t : null; }, 10_000, 100);
     expect(refused, `a broken params file: ${await error()}`);
     await page.setInputFiles('#mujoco-robot-params', path.join(dir, 'm6.json'));
     await waitFor(async () => (await page.locator('#mujoco-robot-servo-files').textContent()).includes('@m6'), 10_000, 100);
