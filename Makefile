@@ -308,8 +308,8 @@ lint: node_modules/.package-lock.json
 # writes "passed failed skipped" to $TEST_COUNTS/LABEL.txt.
 TEST_COUNTS = build/test-counts
 JOBS ?= $(shell nproc)
-TEST_PARTS  = run-e2e lint run-native-asan run-cli-asan run-node run-native run-cli
-CHECK_PARTS = run-e2e-smoke lint run-node run-native-asan run-cli
+TEST_PARTS  = run-e2e run-native-asan run-cli-asan run-node run-native run-cli lint
+CHECK_PARTS = run-e2e-smoke run-node run-native-asan lint run-cli
 TEST_BUILD  = $(NATIVE_BUILD) $(CLI_BUILD) $(WEB_TEST_BUILD)
 CHECK_BUILD = $(patsubst wasm/%.c,$(NAT)/walls/%.ok,$(BIND_SRC)) $(NAT)/walls/bench_exports.ok \
               $(addprefix $(ASN)/tests/,$(TEST_NAMES)) $(CLI_BUILD) node_modules/.package-lock.json web
