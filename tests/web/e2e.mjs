@@ -462,9 +462,16 @@ function requireData(names, file, ...parts) {
   return null;
 }
 
-/** The chart fingerprint once it stops changing (two equal reads 150 ms
- *  apart; at most 5 s), for views that compute in steps. */
+/** The chart fingerprint once the view's own computation has ended and the
+ *  data stops changing (two equal reads 150 ms apart; at most 5 s), for
+ *  views that compute in steps. */
 async function settle(page) {
+  // a computation of the view's own still running (its Cancel enabled and
+  // shown: the Scenarios' worker, a fit) is waited for first, up to 60 s: at
+  // a load of 17 two equal reads 150 ms apart came while the Scenarios'
+  // worker was between two batches (16000 of its 40018 points)
+  await waitFor(() => page.evaluate(() => ![...document.querySelectorAll('#view button[id$="-cancel"]')]
+    .some((b) => !b.disabled && b.checkVisibility())), 60_000, 100);
   // a live chart's data is handed over batch by batch as its worker draws
   // (liveCharts.js mirror.drawing): first the last batch drawn
   await chartsDrawn(page, 5000);
