@@ -160,7 +160,7 @@ typedef struct {
  * frictionloss or damping on the joint, several joints with armature <= 0
  * (FRIC_E_UNSUPPORTED), Z not a finite number > 0 or above FRIC_MUJOCO_Z_MAX
  * (FRIC_E_PARAM_RANGE), the law's check with Z (fric_joint_retune). Z =
- * g²·h·minv for one joint (exact), g²·h/armature for several (seed-002 §3;
+ * g²·h·minv for one joint (exact), g²·h/armature for several (the multijoint spec sheet, shared/specs/seed002-multijoint.md §3;
  * g the servo's gear). On success each
  * o->j[i].frictionloss, .damping and o->noslip_iterations hold what the
  * model gets (FRICTIONLOSS/NOSLIP: the budget at rest and D or K_v; NOSLIP:
@@ -411,7 +411,7 @@ fric_status fric_mujoco_adopt(fric_mujoco_adoption *out, const fric_mujoco_robot
 int fric_mujoco_bench_mjcf(const fric_bench_def *d, char *buf, size_t cap);
 
 /* The native parameters p (fric_native.h) as an MJCF <default> class NAME,
- * for any MuJoCo (issue 41 item 4; `friction mujoco-model --class`, the
+ * for any MuJoCo (`friction mujoco-model --class`, the
  * wasm bindings' core.mujoco.nativeClass, the page's Your robot write-back):
  *     <default class="NAME">
  *       <joint frictionloss damping armature solreffriction solimpfriction/>

@@ -1,6 +1,6 @@
 /*
- * fric_native.h: MuJoCo's own joint model on the pendulum bench (issue 41,
- * the seventh model beside M1–M6, "native"): the bench's hinge as MuJoCo
+ * fric_native.h: MuJoCo's own joint model on the pendulum bench (the
+ * seventh model beside M1–M6, "native"): the bench's hinge as MuJoCo
  * simulates it with the joint's frictionloss (MuJoCo's soft friction
  * constraint, solreffriction/solimpfriction), damping and armature, and a
  * position actuator (kp, kv, forcerange) whose ctrl is the log's goal. The

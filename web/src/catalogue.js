@@ -38,7 +38,7 @@ export const SCENARIOS = [
       { title: t('scenarios.plot.model-a.2'), cols: ['f'], unit: 'N' },
     ],
     // run (a finished one): after, v's range from the first reversal on, in
-    // whole mm/s with its sign, the chatter band as text (issue 40 item 9)
+    // whole mm/s with its sign, the chatter band as text
     summary: (last, complete, run) => (run?.after?.v ? t('scenarios.sum.chatter', { lo: mmps(run.after.v[0]), hi: mmps(run.after.v[1]) }) : '')
       + t('scenarios.sum.modelA', { v: num(last.v, 3), n: last.reversals }),
   },
@@ -71,7 +71,7 @@ export const SCENARIOS = [
       { title: t('scenarios.plot.screw.2'), cols: ['ddq'], unit: 'rad/s²' },
       { title: t('scenarios.plot.screw.3'), cols: ['tau_f'], unit: 'N·m' },
     ],
-    // run (a finished one): its stuck steps (q̇ = 0 exactly) and when, as text (issue 40 item 9)
+    // run (a finished one): its stuck steps (q̇ = 0 exactly) and when, as text
     summary: (last, complete, run) => (run?.stuck?.n ? t('scenarios.sum.stuckSteps', { n: run.stuck.n, t0: num(run.stuck.t0, 6), t1: num(run.stuck.t1, 6) }) : '')
       + t('scenarios.sum.reversals', { n: last.reversals }),
   },

@@ -1,7 +1,7 @@
 /*
  * bench_native_scn.c: the scenario "bench-native", the pendulum bench of the
- * scenario "bench" with MuJoCo's own joint (fric_native.h, issue 41's
- * seventh model) in place of the servo and its M1–M6 friction: the hinge's
+ * scenario "bench" with MuJoCo's own joint (fric_native.h, the
+ * seventh model beside M1–M6 of Duclusaud & Passault) in place of the servo and its M1–M6 friction: the hinge's
  * frictionloss, damping and armature and a position actuator (kp, kv,
  * forcerange) whose ctrl is the built-in trajectory's goal, stepped by
  * fric_native_step (the core's restatement of what MuJoCo computes, held
@@ -242,7 +242,7 @@ static void row_forces(const void *state, double *row)
 const fric_scenario fric_scenario_bench_native = {
     FRIC__DRIVEN(native_scn, native_cfg, configure, start, advance, row_state, row_forces, NULL),
     .name = "bench-native",
-    .summary = "The pendulum bench with MuJoCo's own joint (issue 41's native model): frictionloss "
+    .summary = "The pendulum bench with MuJoCo's own joint (MuJoCo's native joint model): frictionloss "
     "(MuJoCo's soft friction constraint), damping, armature and a position actuator (kp, kv, "
     "forcerange) following a built-in trajectory, stepped as MuJoCo steps that hinge (Euler, "
     "implicit damping), MuJoCo-free. params=FILE takes a native params file (`friction fit "
