@@ -1236,7 +1236,7 @@ export default {
   'arm.events.noTouch': 'no corner has touched the ground',
   'arm.events.stick': '; every joint {word} since {t} s',
   'wellposed.status.movingAfter': 'moving (last came to rest at t = {t} s)',
-  // issue 41: MuJoCo's own joint ('native') in the Fit view (web/src/fitModels.js)
+  // MuJoCo's own joint ('native') in the Fit view (web/src/fitModels.js)
   'fit.model.native': 'native: MuJoCo\'s own joint (frictionloss, damping, armature, position actuator)',
   'fit.from.native': 'A params file cannot be the start of a native fit: clear it (Start from a params file) to fit MuJoCo\'s own joint.',
   'fit.space.native': 'Search space of the native model: the core\'s box (frictionloss, damping, armature, kp, kv, forcerange, and q_offset in the M-models\' box of the actuator), as `friction fit --model native`',
