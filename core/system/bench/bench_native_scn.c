@@ -242,7 +242,7 @@ static void row_forces(const void *state, double *row)
 const fric_scenario fric_scenario_bench_native = {
     FRIC__DRIVEN(native_scn, native_cfg, configure, start, advance, row_state, row_forces, NULL),
     .name = "bench-native",
-    .summary = "The pendulum bench with MuJoCo's own joint (MuJoCo's native joint model): frictionloss "
+    .summary = "The pendulum bench with MuJoCo's own joint (the native model beside M1–M6): frictionloss "
     "(MuJoCo's soft friction constraint), damping, armature and a position actuator (kp, kv, "
     "forcerange) following a built-in trajectory, stepped as MuJoCo steps that hinge (Euler, "
     "implicit damping), MuJoCo-free. params=FILE takes a native params file (`friction fit "
