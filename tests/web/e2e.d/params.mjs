@@ -8,7 +8,8 @@
 //   bench      the same in the live pendulum view (its export is the bench's
 //              whole parameter set: every key of the file among them)
 //   mujoco     each file pasted into the In MuJoCo view opened on the file's
-//              actuator: no refusal, the view says the file is in use
+//              actuator (one page per actuator, its files pasted in turn): no
+//              refusal, the view says the file and its model are in use
 // The files are the independent reference (written by the reference code).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,10 +37,15 @@ export const pasteMujoco = async (p, waitFor, F) => {
   await p.locator('#view button', { hasText: 'Paste parameters…' }).click();
   await p.fill('#view textarea[aria-label="Paste parameters as JSON"]', JSON.stringify(F));
   await p.locator('#view .export-paste button', { hasText: 'Apply' }).click();
-  await p.waitForTimeout(300);
-  const refused = await p.evaluate(() => { const e = document.querySelector('#view .export-paste .msg-bad'); return e && !e.hidden ? e.textContent : ''; });
-  const note = await p.evaluate(() => document.getElementById('mujoco-fitted').textContent);
-  return { refused, note };
+  // Apply either refuses beside the box or closes it; then the view writes its
+  // fitted-file note (the file's model in it) when it redraws
+  const state = () => p.evaluate((model) => {
+    const bad = document.querySelector('#view .export-paste .msg-bad'), box = document.querySelector('#view .export-paste');
+    const note = document.getElementById('mujoco-fitted').textContent;
+    if (bad && !bad.hidden) return { refused: bad.textContent, note };
+    return box.hidden && note.toUpperCase().includes(model) ? { refused: '', note } : null;
+  }, String(F.model ?? '').toUpperCase());
+  return (await waitFor(state, 5000, 50)) ?? { refused: '', note: await p.evaluate(() => document.getElementById('mujoco-fitted').textContent) };
 };
 /** The view's "Copy parameters (JSON)" as an object. */
 export const copyJson = async (p, waitFor) => {
@@ -91,12 +97,26 @@ export default async function paramsChecks(h) {
   await check(names[2], async () => {
     if (!files.length) return missing;
     const bad = [];
+    // one page per actuator, opened on its first file's model; that actuator's
+    // files pasted one after another, as a person tries several fits in turn
+    // (a paste does not reload the view; each file is complete for its model)
+    const byActuator = new Map();
     for (const f of files) {
       const F = JSON.parse(fs.readFileSync(path.join(P, f), 'utf8'));
-      const b = await openPage(`?view=mujoco&mujoco.paused=1&mujoco.actuator=${actuatorOf(F.actuator)}&mujoco.model=${F.model}`, 'mujoco');
+      const a = actuatorOf(F.actuator);
+      if (!byActuator.has(a)) byActuator.set(a, []);
+      byActuator.get(a).push([f, F]);
+    }
+    for (const [a, group] of byActuator) {
+      const b = await openPage(`?view=mujoco&mujoco.paused=1&mujoco.actuator=${a}&mujoco.model=${group[0][1].model}`, 'mujoco');
       try {
-        const { refused, note } = await pasteMujoco(b.page, waitFor, F);
-        if (refused || !/params file in use/i.test(note)) bad.push(`${f}: refused "${refused.slice(0, 160)}", note "${note.slice(0, 80)}"`);
+        for (const [f, F] of group) {
+          const { refused, note } = await pasteMujoco(b.page, waitFor, F);
+          const model = String(F.model).toUpperCase();
+          if (refused || !/params file in use/i.test(note) || !note.toUpperCase().includes(model)) {
+            bad.push(`${f}: refused "${refused.slice(0, 160)}", note "${note.slice(0, 80)}" (model ${model} expected in it)`);
+          }
+        }
       } finally {
         await b.page.close();
       }
