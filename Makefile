@@ -276,6 +276,10 @@ run-e2e-smoke:
 # benchmarks/, tests/web/): no import from outside web/src/views/ into it, no
 # view importing another view, no circle; "imports: N passed, M failed, 0
 # skipped" (modules without / with a finding), counts in imports.txt.
+# Then the map (tools/archmap.mjs): docs/architecture.md against the tree, both
+# ways (every path it names exists; every core folder, public header, wasm
+# group and web/src module is named; its line-count claim holds), counts in
+# archmap.txt.
 # Then clang's warnings over every C source of the core, the tool and the
 # bindings (tools/lint-c.sh: -fsyntax-only with $(WARN), -Werror included;
 # each file with its own include path, as the builds compile it): a second
@@ -286,6 +290,7 @@ lint_c_inc = $(if $(filter core/%,$(1)),$(call core_inc,$(1)),$(if $(filter cli/
 lint: node_modules/.package-lock.json
 	@node tools/lint.mjs
 	@node tools/imports.mjs
+	@node tools/archmap.mjs
 	@printf '%s\n' $(foreach f,$(LINT_C_SRC),'$(strip $(call lint_c_inc,$(f))) $(f)') | \
 	    tools/lint-c.sh $(STD) $(WARN) $(FPFLAGS)
 

@@ -1,10 +1,11 @@
 // mujoco/sim.js: one MuJoCo simulation with friction on named joints, under
 // one of three treatments (no DOM: the view and the Node test use it).
 // MuJoCo is its own wasm module (npm @mujoco/mujoco, `mj`); the friction and
-// everything around it are the core's (wasm/friction.js core.mujoco.adapter:
-// fric_joint.h's fric_mujoco_core, the orchestration core/mujoco/mujoco_adapter.c
-// drives natively: the refusals, Z, the several-joint reaction, the load, the
-// frictionloss/noslip writes). This file only runs MuJoCo, copies its arrays
+// everything around it are the core's (wasm/api/mujoco.js core.mujoco's Adapter:
+// fric_adapter.h's fric_mujoco_core, core/adapter/adapter_core.c, the
+// orchestration that core/mujoco/mujoco_adapter.c drives natively too: the
+// refusals, Z, the several-joint reaction, the load, the frictionloss/noslip
+// writes). This file only runs MuJoCo, copies its arrays
 // into the core's and the results back, in the adapter's order (fric_mujoco.h):
 //   (A) frictionloss: dof_frictionloss = the core's budget at the state,
 //       dof_damping = D or K_v (the M1–M6 authors' back-end; MuJoCo's
