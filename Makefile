@@ -432,7 +432,7 @@ readme-figures:
 	node tools/readme_figures.mjs README.md docs/performance.md docs/mujoco.md
 
 # The table "What MuJoCo's own model leaves on the table" of docs/identification.md
-# (issue 41 item 3): M1..M6 and native fitted on every bam actuator's logs, seeds
+#: M1..M6 and native fitted on every bam actuator's logs, seeds
 # 1-3, default budgets (tools/native_table.mjs; build/native-table/table.json).
 # Not part of `make test`; 4 min 27 s on this 2-core machine (shared, load ~15; 2026-11-26).
 native-table: $(NAT)/friction

@@ -1,6 +1,5 @@
 /*
- * bench_native.c: the speed of the native model's fit (fric_native.h,
- * issue 41 "Speed"), in one run on the 16 xl330 processed logs:
+ * bench_native.c: the speed of the native model's fit (fric_native.h), in one run on the 16 xl330 processed logs:
  *   M1      the fit's lane kernel for M1 (fric_bench_batch_mae_lanes, the
  *           published xl330 M1, CLIP: what `friction fit --model m1` asks
  *           per candidate), per log-step;

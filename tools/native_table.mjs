@@ -1,4 +1,4 @@
-// tools/native_table.mjs: `make native-table` (issue 41 item 3, "What
+// tools/native_table.mjs: `make native-table` ("What
 // MuJoCo's own model leaves on the table"). For every actuator with logs in
 // ../shared/data/bam it runs the CLI
 //

@@ -48,7 +48,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  *  by default. The SO-101 (its 13 meshes' hulls) loads and runs 10 s in
  *  about 10 s on this 2-core machine, 20 s under load; the longest run
  *  --seconds allows (3600 s of the SO-101 at 2 ms) about 3 minutes; a file
- *  MuJoCo reads for minutes (issue 38: a deep chain ran >10 min before the
+ *  MuJoCo reads for minutes (a deep chain ran >10 min before the
  *  core's text check) is stopped. At most max [s] (a day). */
 export const TIME_LIMIT = { seconds: 600, max: 86_400 };
 

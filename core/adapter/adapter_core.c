@@ -10,9 +10,9 @@
  * semi-implicit Euler: v' = v* + Z·f, v* = v + h·qacc_smooth_i (MuJoCo's
  * friction-free prediction, mj_fwdAcceleration), Z = h·(M⁻¹)_ii, so
  * f = −Φ_Z(v*) (Kikuuwe eq. 16).
- * Several joints, IMPLICIT: seed-002 §3 step 2 (eqs. 25-27, g = 1): Z_i =
+ * Several joints, IMPLICIT: the gear-friction sheet §3 step 2 (eqs. 25-27, g = 1): Z_i =
  * h/I_i with I_i the rotor inertia (armature), c_i = v_i + Z_i·(S_i + u_i),
- * u_i the rest of the system's reaction of the previous step (seed-002's
+ * u_i the rest of the system's reaction of the previous step (the gear-friction paper's
  * τ_prev, eq. 3), f_i = −Φ_Z(c_i) (the sheet's exact alternative, step 3).
  * FRICTIONLOSS/NOSLIP: the budget at the state into dof_frictionloss, as
  * the M1–M6 authors' MuJoCo back-end (fric_joint_loss).
@@ -101,7 +101,7 @@ static const char *init_joint(fric_mujoco_joint *j, int i, const fric_mujoco_joi
             return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adapter.joint_armature_semi",
                        "mujoco: joint '{joint}' has armature = {i}; the semi-implicit step of "
                        "several joints splits each joint's rotor inertia (armature > 0, the geared "
-                       "joint of seed-002) from the links: give it an armature, or attach one joint"
+                       "joint of the gear-friction paper) from the links: give it an armature, or attach one joint"
                        " (exact).",
                        fric__values(fric__s("joint", def->joint), fric__g("i", j->I)));
         if (!(j->I > 0))
@@ -233,7 +233,7 @@ static void step_one(fric_mujoco_core *o, const fric_mujoco_step_in *in, double 
                                    (in->qfrc_smooth[0] + in->qfrc_constraint[0]) / g);
 }
 
-/* Several joints: seed-002's semi-implicit per-joint step. */
+/* Several joints: the gear-friction paper's semi-implicit per-joint step. */
 static void step_several(fric_mujoco_core *o, const fric_mujoco_step_in *in, double *force)
 {
     if (!o->primed) {

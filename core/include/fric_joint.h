@@ -12,7 +12,7 @@
  * MuJoCo gives each number):
  *   h       the step                                         [s]
  *   Z       the joint's inverse inertia times h: h·(M⁻¹)_ii for one joint
- *           (exact), h/I_i (its armature) for several (seed-002 §3)
+ *           (exact), h/I_i (its armature) for several (the gear-friction sheet §3)
  *                                                           [rad/(N·m·s)]
  *   q, v    the joint's angle and velocity                   [rad], [rad/s]
  *   v_free  the velocity at the end of the step without friction and

@@ -11,7 +11,7 @@
  *     static level the implicit friction cancels the load exactly, f = −τ_e,
  *     with τ_e one joint's qfrc_smooth + qfrc_constraint, several joints'
  *     passive − bias + applied + actuator + u, u = I·qacc − qfrc_smooth of
- *     the previous step (seed-002 §3, eq. 3), 0 at the first step.
+ *     the previous step (the gear-friction sheet §3, eq. 3), 0 at the first step.
  */
 #include <math.h>
 #include <stdio.h>

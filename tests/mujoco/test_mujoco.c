@@ -194,7 +194,7 @@ static void test_passive_callback_order(void **st)
 }
 
 /* A two-link arm in a vertical plane, geared joints (armature 0.101 kg·m²,
- * seed-002's γ²·I_M): link 1 1.5 kg at 0.2 m (length 0.3 m), link 2 1.0 kg
+ * the gear-friction paper's γ²·I_M): link 1 1.5 kg at 0.2 m (length 0.3 m), link 2 1.0 kg
  * at 0.15 m; point masses. Gravity torques at (q1, q2), hanging = 0:
  *   τ2 = −m2·g·c2·sin(q1 + q2),  τ1 = −m1·g·c1·sin q1 − m2·g·(l1·sin q1 + c2·sin(q1 + q2)). */
 static const double m1 = 1.5, c1 = 0.2, l1 = 0.3, m2 = 1.0, c2 = 0.15;
@@ -268,7 +268,7 @@ static void test_two_link_hold_breakaway(void **st)
     print_message("two-link hold (loads %.4f, %.4f N*m; Fs 10 %% above): drift %.3g rad, max |v| "
                   "%.3g rad/s over 10 s\n", tau1, tau2, drift, vmax);
     assert_true(drift <= 1e-12 && vmax <= 1e-9);
-    /* breakaway of j2 under a ramp of 0.1 N·m/s: at its Fs (seed-002 §10.4:
+    /* breakaway of j2 under a ramp of 0.1 N·m/s: at its Fs (the gear-friction sheet §10.4:
      * the load reaches g·τ_fs, g = 1), j1 held well above its load */
     fric_law brkl[2] = { { FRIC_STRIBECK, 2 * tau1, 1.5 * tau1, 0.05, 0.1, 1 },
                          { FRIC_STRIBECK, 1.5 * tau2, 1.2 * tau2, 0.05, 0.1, 1 } };

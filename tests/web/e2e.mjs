@@ -503,7 +503,7 @@ async function chartsDrawn(page, ms) {
  *  The clock is the page's: a live chart's data (liveCharts.js's mirror) is
  *  handed over only when the chart worker has drawn the last batch, and at a
  *  load of 8 a draw took longer than this window, so the running arm was
- *  taken for a still view (stop 45's one failure of "arm: reload from the
+ *  taken for a still view (a past failure of "arm: reload from the
  *  copied URL", 16 chart points against 48 024; e2e.d/livecheck.mjs). */
 async function isLive(page) {
   const a = await chartPrint(page), ca = await clocks(page);
@@ -601,7 +601,7 @@ async function testView(view, allViews) {
       await frames(page, 3);
       // the batches handed to the chart worker before the Pause drawn first:
       // one drawn later changed the data after the still check, and the
-      // first slider moved ('speed ×') was credited with it (stop 45, 46)
+      // first slider moved ('speed ×') was credited with it
       await chartsDrawn(page, 20_000);
       // a chart worker may still paint updates queued before the Pause on a
       // loaded machine: the view must come to rest, within four 0.6 s windows

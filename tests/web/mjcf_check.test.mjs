@@ -1,5 +1,5 @@
 // mjcf_check.test.mjs: an MJCF's text bounded before MuJoCo parses it
-// (issue 38 item 1): the core's check at the wasm wall
+//: the core's check at the wasm wall
 // (core.mujoco.checkMjcf, fric_mjcf_check_text), the drop's files with
 // their includes (web/src/mujoco/mjcfCheck.js checkMjcfFiles, the page's
 // and tools/robot.mjs's), and the doors: the headless runner and the

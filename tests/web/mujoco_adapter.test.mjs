@@ -7,7 +7,7 @@
 //     FRICTIONLOSS writes the law's Φ(+0) = Fs and D (Kikuuwe's laws:
 //     Stribeck Φ(+0) = Fs) into dof_frictionloss and dof_damping;
 //   - a refusal is the core's sentence, naming the joint (two joints, one
-//     without armature: seed-002's split needs armature > 0);
+//     without armature: the gear-friction paper's split needs armature > 0);
 //   - the step allocates nothing: the wasm heap is the same before and
 //     after 1000 steps.
 import { describe, it } from 'node:test';

@@ -1,5 +1,5 @@
 // servoFile.js: a servo's params file, checked the same way at every door
-// of the page (issue 38): the core's one check (core.io.servoFile,
+// of the page: the core's one check (core.io.servoFile,
 // fric_bench_params_servo: `friction replay --params`'s, `fit --from`'s:
 // actuator and model named, the servo buildable, the keys the core does not
 // model carried with the core's sentence). Used by Your robot's params picker

@@ -114,7 +114,7 @@ export default async function frText(h) {
     }
   });
 
-  await check('frtext: Drive (?lang=fr): the band read-out separates its rows with a no-break space before ";" (h-walkfr, stop 49)', async () => {
+  await check('frtext: Drive (?lang=fr): the band read-out separates its rows with a no-break space before ";"', async () => {
     const { page } = await openPage('?view=drive&lang=fr', 'drive');
     try {
       const band = await waitFor(() => page.evaluate(() => {

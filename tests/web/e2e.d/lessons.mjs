@@ -80,7 +80,7 @@ const lessonSteps = (page) => { following = page; return page.evaluate(() => [..
 // the page whose lesson is being followed (lessonSteps sets it): has() reads
 // what its view shows then (screenText)
 let following = null;
-/** What the view's read-outs show (issue 40 item 9): the rendered text
+/** What the view's read-outs show: the rendered text
  *  (innerText: nothing hidden, nothing in a closed <details>) of each
  *  read-out, status line, message, live region and table of the view (not
  *  its fixed sentences, which may quote a number the state does not show;
@@ -166,7 +166,7 @@ export function kit(h) {
     expect(!bad.length, `numbers the lesson quotes that no check here verifies (the answer key prints them): ${bad.join('; ')}`);
     // each number a step quotes is a blank of the worksheet: the view shows
     // it as text (a read-out, a field, a summary) when the step checks it,
-    // not only as a point of a chart (issue 40 item 9)
+    // not only as a point of a chart
     const unread = [];
     for (let i = 0; i < quotes.length; i++) {
       const shown = await Promise.all(seen.get(steps[i]) || []);

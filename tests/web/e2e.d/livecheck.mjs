@@ -5,7 +5,7 @@
 // chart mirror only when the worker has drawn the last batch (liveCharts.js);
 // at a load of 8 a draw outlasted isLive's window and the running arm was
 // taken for a still view: no Pause, a slider "changed" data that was only the
-// run going on, and the reload compared 16 chart points with 48 024 (stop 45).
+// run going on, and the reload compared 16 chart points with 48 024.
 // Here the arm runs with a chart worker that never finishes a second draw
 // (the extreme of a slow one): the arm still counts as live, and as still
 // once paused.

@@ -495,7 +495,7 @@ async function lessonNumbers(h, page, f, lang = '') {
     const got = ['bench', 'implicit', 'frictionloss'].map((id) => rows.find((r) => r.id === id).mae.toFixed(4)).join(' ');
     if (got !== '0.0324 0.0334 0.0340') bad.push(`step 4: bench, (C), (A) MAE ${got}`);
   }
-  // each quoted number is on the screen as text (a worksheet blank read off it: issue 40 item 9)
+  // each quoted number is on the screen as text (a worksheet blank read off it)
   const read = async (pg, qs, where) => {
     const text = await screenText(pg);
     for (const q of qs) if (!showsNumber(text, q)) bad.push(`${where}: ${q} is not shown as text`);
@@ -536,7 +536,7 @@ export async function mujocoLesson(h, lang) {
       await page.locator('#mujoco-log-drop input[type=file]').setInputFiles(path.join(LOGS, file));
       await waitFor(() => page.evaluate(() => window.__fx.mujoco.replay.rows.length === 4 || null), 60_000, 200);
       // the bench's own row names its treatment in the page's language; the
-      // command beside it keeps the CLI's word (h-walkfr, stop 49: the French
+      // command beside it keeps the CLI's word (the French
       // page said "traitement du frottement implicit")
       const own = await page.evaluate(() => document.getElementById('mujoco-replay-table').textContent);
       const word = lang === 'fr' ? 'traitement du frottement implicite : friction replay --friction implicit' : 'friction treatment implicit: friction replay --friction implicit';

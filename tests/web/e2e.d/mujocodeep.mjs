@@ -1,5 +1,5 @@
 // e2e.d/mujocodeep.mjs: a robot file that would freeze or kill MuJoCo, in
-// the In MuJoCo view's "Your robot" section (issue 38 item 1). Checks:
+// the In MuJoCo view's "Your robot" section. Checks:
 //   deep        a chain of 300 nested bodies (generated here, one body a
 //               line) dropped on the box: one sentence in
 //               #mujoco-robot-error (waited for up to 60 s), the core's

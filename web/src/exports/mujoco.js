@@ -218,7 +218,7 @@ export function mujocoSnippet(o, servo) {
     const vmax = servo.vin * servo.max_pwm;
     // the identified factor on the error gain (an STS3215 file's error_gain_ratio; 1
     // elsewhere) is part of the P loop: a fitted 0.72 left out made the loop 1/0.72 too
-    // stiff (h-walkfr, stop 49)
+    // stiff
     const ratio = servo.error_gain_ratio > 0 ? servo.error_gain_ratio : 1;
     const gain = servo.vin * servo.error_gain * ratio * servo.kp;
     const ratioText = ratio === 1 ? '' : ` × error_gain_ratio ${num(ratio)}`;

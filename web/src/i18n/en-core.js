@@ -1,5 +1,5 @@
 // i18n/en-core.js: the English texts of the core's sentences converted to
-// ids after stop 45 (core.<id>: the C call's text itself, {name} holes; the
+// ids converted last (core.<id>: the C call's text itself, {name} holes; the
 // earlier ones are in en.js). The page does not carry them: in English it
 // shows the core's message itself (i18n/index.js tCore), so this table is
 // for the tests and tools (tables.js; tests/web/core_sentences.test.mjs
@@ -81,7 +81,7 @@ export default {
   'core.adapter.joint_joint_friction': 'mujoco: joint \'{joint}\' is a {v} joint; friction attaches to hinge and slide joints (one dof) only.',
   'core.adapter.joint_gear_not': 'mujoco: joint \'{joint}\': gear {g} is not a finite number.',
   'core.adapter.joint_mujoco_frictionloss': 'mujoco: joint \'{joint}\' has MuJoCo frictionloss = {frictionloss} and damping = {damping}; the implicit treatment is the joint\'s whole friction: set both to 0 (put the viscous part in the law\'s D).',
-  'core.adapter.joint_armature_semi': 'mujoco: joint \'{joint}\' has armature = {i}; the semi-implicit step of several joints splits each joint\'s rotor inertia (armature > 0, the geared joint of seed-002) from the links: give it an armature, or attach one joint (exact).',
+  'core.adapter.joint_armature_semi': 'mujoco: joint \'{joint}\' has armature = {i}; the semi-implicit step of several joints splits each joint\'s rotor inertia (armature > 0, the geared joint of the gear-friction paper) from the links: give it an armature, or attach one joint (exact).',
   'core.adapter.joint_armature_so': 'mujoco: joint \'{joint}\' has armature = {i}; {v}, so the joint takes the semi-implicit step, which splits its rotor inertia (armature > 0) from the links: give it an armature{v2}.',
   'core.adapter.joint_z_armature': 'mujoco: joint \'{joint}\': Z = gear²·h/armature = {z} rad/(s·N·m) is above {mujoco_z_max}: its armature {inertia} kg·m² (the rotor inertia the semi-implicit step divides by) is too small for the step h = {h} s; give it an armature of at least {least} kg·m², or the model a shorter timestep.',
   'core.adapter.joint_z_bodies': 'mujoco: joint \'{joint}\': Z = gear²·h/inertia = {z} rad/(s·N·m) is above {mujoco_z_max}: the inertia {inertia} kg·m² MuJoCo computed from the bodies it moves is too small for the step h = {h} s; give the joint an armature or its bodies inertia of at least {least} kg·m² in all, or the model a shorter timestep.',

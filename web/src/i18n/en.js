@@ -541,7 +541,7 @@ export default {
   'robot.servoFiles.list': 'Servos from files: {names}.',
   'robot.servoFiles.fit': 'the fit in this view: {label}',
   // robot: the In MuJoCo view's "Your robot" section (views/mujoco/yourRobot.js,
-  // robot.js, robot3d.js; branch h-robotui)
+  // robot.js, robot3d.js)
   'robot.summary': 'Your robot: an MJCF with its meshes, (A) the file as written beside (C) adopted',
   'robot.drop': 'Drop your robot here: its MJCF with the mesh files it names (or its whole folder), or ',
   'robot.drop.what': 'your robot\'s MJCF and meshes',
@@ -1211,17 +1211,17 @@ export default {
   'choice.rational': 'rational',
   'choice.fixed': 'fixed',
   'choice.events': 'events',
-  // a value a view refused (refusal.js, main.js; issue 40 item 16)
+  // a value a view refused (refusal.js, main.js)
   'page.refused': 'Refused, outside what is allowed: {list}; the view keeps what it had.',
   'page.refused.item': '{key} = {value} (allowed: {range})',
   'page.refused.choices': 'one of {list}',
-  // the base address of a worksheet's links and QR codes (printAddress.js; issue 40 item 12)
+  // the base address of a worksheet's links and QR codes (printAddress.js)
   'worksheet.base.label': 'Address printed on the sheets (links, QR codes):',
   'worksheet.base.bad': '"{got}" is not an address a phone can open: write it in full, starting with http:// or https:// (e.g. http://192.168.1.20:8000/); the sheets keep the address they had.',
   'worksheet.base.loopback': 'The sheets print this computer\'s own address ({host}), which the students\' phones cannot open: write the address they can reach (the school\'s server, or this computer\'s address on the classroom network).',
   'worksheet.base.now': 'The sheets\' links and QR codes start with {url}.',
   'worksheet.base.file': 'The sheets print a file of this computer (the page is opened from a file), which the students\' phones cannot open: write the address they can reach (the school\'s server, or the served folder of make dist on the classroom network).',
-  // the Drive view's band read-out (drive.js writeBand; issue 40 item 9)
+  // the Drive view's band read-out (drive.js writeBand)
   'drive.band': 'Static band at θ̇ = {v} rad/s: {rows}.',
   'drive.band.row': 'at τm = {tm} N·m, τe from {lo} to {hi} N·m ({w} N·m wide)',
   'drive.band.sep': '; ',

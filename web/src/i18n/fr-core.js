@@ -1,5 +1,5 @@
 // i18n/fr-core.js: the French texts of the core's sentences converted to
-// ids after stop 45 (core.<id>, the same {name} holes as en-core.js's);
+// ids converted last (core.<id>, the same {name} holes as en-core.js's);
 // fr.js spreads them into the page's French table.
 
 export default {
@@ -78,7 +78,7 @@ export default {
   'core.adapter.joint_joint_friction': 'mujoco : l\'articulation \'{joint}\' est de type {v} ; le frottement ne s\'attache qu\'aux articulations rotoïdes et prismatiques (un degré de liberté).',
   'core.adapter.joint_gear_not': 'mujoco : articulation \'{joint}\' : gear {g} n\'est pas un nombre fini.',
   'core.adapter.joint_mujoco_frictionloss': 'mujoco : l\'articulation \'{joint}\' a frictionloss = {frictionloss} et damping = {damping} dans MuJoCo ; le traitement implicite est tout le frottement de l\'articulation : mettez les deux à 0 (mettez la part visqueuse dans le D de la loi).',
-  'core.adapter.joint_armature_semi': 'mujoco : l\'articulation \'{joint}\' a armature = {i} ; le pas semi-implicite de plusieurs articulations sépare l\'inertie du rotor de chaque articulation (armature > 0, l\'articulation à réducteur de seed-002) de celle des segments : donnez-lui une armature, ou attachez une seule articulation (exact).',
+  'core.adapter.joint_armature_semi': 'mujoco : l\'articulation \'{joint}\' a armature = {i} ; le pas semi-implicite de plusieurs articulations sépare l\'inertie du rotor de chaque articulation (armature > 0, l\'articulation à réducteur de l\'article sur le frottement des réducteurs) de celle des segments : donnez-lui une armature, ou attachez une seule articulation (exact).',
   'core.adapter.joint_armature_so': 'mujoco : l\'articulation \'{joint}\' a armature = {i} ; {v}, l\'articulation prend donc le pas semi-implicite, qui sépare l\'inertie de son rotor (armature > 0) de celle des segments : donnez-lui une armature{v2}.',
   'core.adapter.joint_z_armature': 'mujoco : articulation \'{joint}\' : Z = gear²·h/armature = {z} rad/(s·N·m) dépasse {mujoco_z_max} : son armature {inertia} kg·m² (l\'inertie du rotor par laquelle le pas semi-implicite divise) est trop petite pour le pas h = {h} s ; donnez-lui une armature d\'au moins {least} kg·m², ou au modèle un pas de temps plus court.',
   'core.adapter.joint_z_bodies': 'mujoco : articulation \'{joint}\' : Z = gear²·h/inertie = {z} rad/(s·N·m) dépasse {mujoco_z_max} : l\'inertie {inertia} kg·m² que MuJoCo a calculée à partir des corps qu\'elle déplace est trop petite pour le pas h = {h} s ; donnez à l\'articulation une armature ou à ses corps une inertie d\'au moins {least} kg·m² en tout, ou au modèle un pas de temps plus court.',

@@ -7,7 +7,7 @@
 import frCore from './fr-core.js';
 
 export default {
-  ...frCore,   // the core's sentences converted after stop 45
+  ...frCore,   // the core's sentences converted last
   // page
   'page.skip': 'Aller aux réglages',
   'page.drawer': 'Réglages',
@@ -924,7 +924,7 @@ export default {
   'robot.servoFiles.list': 'Servos tirés des fichiers : {names}.',
   'robot.servoFiles.fit': 'l\'ajustement de cette vue : {label}',
   // robot : la section « Votre robot » de la vue Dans MuJoCo (views/mujoco/yourRobot.js,
-  // robot.js, robot3d.js ; branche h-robotui)
+  // robot.js, robot3d.js)
   'robot.summary': 'Votre robot : un MJCF avec ses maillages, (A) le fichier tel qu\'écrit à côté de (C) adopté',
   'robot.drop': 'Déposez votre robot ici : son MJCF avec les fichiers de maillage qu\'il nomme (ou tout son dossier), ou ',
   'robot.drop.what': 'le MJCF et les maillages de votre robot',
@@ -1913,17 +1913,17 @@ export default {
   'choice.rational': 'rationnelle',
   'choice.fixed': 'fixe',
   'choice.events': 'événements',
-  // a value a view refused (refusal.js, main.js; issue 40 item 16)
+  // a value a view refused (refusal.js, main.js)
   'page.refused': 'Refusé, hors de ce qui est permis : {list} ; la vue garde ce qu\'elle avait.',
   'page.refused.item': '{key} = {value} (permis : {range})',
   'page.refused.choices': 'l\'une des valeurs {list}',
-  // l'adresse de base des liens et codes QR d'une fiche (printAddress.js ; issue 40, point 12)
+  // l'adresse de base des liens et codes QR d'une fiche (printAddress.js)
   'worksheet.base.label': 'Adresse imprimée sur les fiches (liens, codes QR) :',
   'worksheet.base.bad': '« {got} » n\'est pas une adresse qu\'un téléphone peut ouvrir : écrivez-la en entier, en commençant par http:// ou https:// (p. ex. http://192.168.1.20:8000/) ; les fiches gardent l\'adresse qu\'elles avaient.',
   'worksheet.base.loopback': 'Les fiches impriment l\'adresse de cet ordinateur lui-même ({host}), que les téléphones des élèves ne peuvent pas ouvrir : écrivez l\'adresse qu\'ils peuvent joindre (le serveur de l\'établissement, ou l\'adresse de cet ordinateur sur le réseau de la classe).',
   'worksheet.base.now': 'Les liens et codes QR des fiches commencent par {url}.',
   'worksheet.base.file': 'Les fiches impriment un fichier de cet ordinateur (la page est ouverte depuis un fichier), que les téléphones des élèves ne peuvent pas ouvrir : écrivez l\'adresse qu\'ils peuvent joindre (le serveur de l\'établissement, ou le dossier servi de make dist sur le réseau de la classe).',
-  // la lecture de la bande de la vue Entraînement (drive.js writeBand ; issue 40, point 9)
+  // la lecture de la bande de la vue Entraînement (drive.js writeBand )
   'drive.band': 'Bande statique à θ̇ = {v} rad/s : {rows}.',
   'drive.band.row': 'à τm = {tm} N·m, τe de {lo} à {hi} N·m ({w} N·m de large)',
   'drive.band.sep': ' ; ',
@@ -1938,7 +1938,7 @@ export default {
   'arm.events.noTouch': 'aucun coin n\'a touché le sol',
   'arm.events.stick': ' ; toutes les articulations à l\'état {word} depuis {t} s',
   'wellposed.status.movingAfter': 'en mouvement (dernière mise au repos à t = {t} s)',
-  // issue 41 : l'articulation propre de MuJoCo (« native ») dans la vue Ajustement (web/src/fitModels.js)
+  // l'articulation propre de MuJoCo (« native ») dans la vue Ajustement (web/src/fitModels.js)
   'fit.model.native': 'native : l\'articulation propre de MuJoCo (frictionloss, damping, armature, actionneur de position)',
   'fit.from.native': 'Un fichier de paramètres ne peut pas être le départ d\'un ajustement native : retirez-le (Partir d\'un fichier de paramètres) pour ajuster l\'articulation propre de MuJoCo.',
   'fit.space.native': 'Espace de recherche du modèle native : la boîte du cœur (frictionloss, damping, armature, kp, kv, forcerange, et q_offset dans la boîte des modèles M de l\'actionneur), comme `friction fit --model native`',

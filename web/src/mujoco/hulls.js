@@ -1,7 +1,7 @@
 // mujoco/hulls.js: the convex hulls of a compiled MuJoCo model's meshes, for
 // the 3D picture's light meshes (views/mujoco/robot3d.js), made in the
 // robot's worker (workers/mjrobot.js 'hulls') so that the page's thread
-// never computes one (issue 38: the SO-101's took about 5 s there). No DOM,
+// never computes one (the SO-101's took about 5 s there). No DOM,
 // no MuJoCo call: the model's arrays only.
 //
 // Each mesh's hull is MuJoCo's own where it made one (mesh_graph at

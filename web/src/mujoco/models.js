@@ -2,7 +2,7 @@
 // state (DOM-free: tests/web/mujoco_fit.test.mjs reads a model as the view does). The pendulum bench's MJCF is the core's (fric_mujoco_bench_mjcf
 // through core.mujoco.benchMjcf, the model `friction mujoco-model` writes),
 // with a keyframe at the start angle; the two-link arm is the geared arm of
-// tests/mujoco/test_mujoco.c (armature 0.101 kg·m², seed-002's γ²·I_M),
+// tests/mujoco/test_mujoco.c (armature 0.101 kg·m², the gear-friction paper's γ²·I_M),
 // with one law on both joints.
 import { paramIndex } from '../paramPanel.js';
 import { stateParam } from '../refusal.js';

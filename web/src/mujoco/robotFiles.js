@@ -444,7 +444,7 @@ function compile(mj, files, main) {
     for (const [as, p] of plan.alias) if (!plan.files.has(as)) put(as, plan.files.get(p));
     FS.mkdirTree(`${root}/${dir}`);
     FS.chdir(`${root}/${dir}`);
-    // the MJCF texts (plan.xmls: the main file, its includes; fric_mjcf_check_text, issue 38 item 1, checks them here)
+    // the MJCF texts (plan.xmls: the main file, its includes; fric_mjcf_check_text, checks them here)
     const text = new TextDecoder().decode(files.get(main));
     try {
       spec = mj.parseXMLString(text, vfs);

@@ -1,6 +1,6 @@
 // mujoco/robotNative.js: a dropped robot written back as one plain MJCF
 // whose mapped joints carry MuJoCo's native joint as a <default> class
-// (issue 41 item 4: what MJX, MuJoCo Warp, mjlab or Isaac Lab's MuJoCo
+// (what MJX, MuJoCo Warp, mjlab or Isaac Lab's MuJoCo
 // backends run unchanged; docs/mujoco.md "Beyond one machine"). DOM-free.
 //
 // Why text and not MuJoCo's own writer: MuJoCo 3.14's wasm build offers

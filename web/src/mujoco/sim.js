@@ -13,7 +13,7 @@
 //   (B) noslip: (A) with the core's opt.noslip_iterations;
 //   (C) implicit: the core's friction added to qfrc_passive (one joint: from
 //       MuJoCo's own friction-free prediction, mj_fwdAcceleration; several:
-//       seed-002's semi-implicit per-joint step).
+//       the gear-friction paper's semi-implicit per-joint step).
 import { MJ_CONSTANTS } from '../../../wasm/friction.js';
 import { t } from '../i18n/index.js';
 import { mujocoText, mujocoLoadSentence } from './mjText.js';
@@ -243,7 +243,7 @@ export function attachSim(mj, core, m, d, { joints, treatment, owns = false, ada
 }
 
 /**
- * (A) as MuJoCo's own joint (issue 41 item 3): the bench MJCF of the core's
+ * (A) as MuJoCo's own joint: the bench MJCF of the core's
  * scenario bench-native (core.native.scenarioMjcf: a native params file's
  * frictionloss, damping, armature, solref/solimp and position actuator, the
  * text fric_native_mjcf_attrs writes) run by MuJoCo alone, nothing of the

@@ -166,7 +166,7 @@ export function mount(container, { core, state }) {
   box.box.append(legendNote);
   // the static band's edges at τm = −T, 0 and T for the first velocity, as
   // text: the chart clips τe to [−T, T] and a width is hard to read off it
-  // (the lesson's steps quote these numbers: issue 40 item 9)
+  // (the lesson's steps quote these numbers)
   const band = el('div', { className: 'readout', id: 'drive-band', 'aria-live': 'polite' });
   box.box.append(band);
   // MuJoCo's native joint of a params file (pasted below, or a native fit's

@@ -194,7 +194,7 @@ export function mount(container, { core, state }) {
     const vmax = values.vmax;
     const F0 = core.law.phiPlus0(l);
     const edge = Z * F0;
-    // the band's edge as text too (the chart's legend is drawn, not text: issue 40 item 9)
+    // the band's edge as text too (the chart's legend is drawn, not text)
     zLine.textContent += t('laws.z.band', { edge: fmt(edge) });
     const xs = [];
     for (let i = 0; i < N; i++) xs.push(-vmax + (2 * vmax * i) / (N - 1));

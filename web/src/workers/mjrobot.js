@@ -1,6 +1,6 @@
 // mjrobot.js (bundled to build/web/mjrobot.worker.js): the In MuJoCo view's
 // "Your robot" pair in a Web Worker with its own MuJoCo 3.14 and its own
-// friction core (issue 38 item 1): the drop's parse and compile, the model's
+// friction core: the drop's parse and compile, the model's
 // description, the adoption through the core's wasm (robot.js
 // createRobotPair), the steps, goals, keyframes and tables. The page
 // (views/mujoco/robotWorker.js) sends commands, each under a time limit, and

@@ -81,7 +81,7 @@ export function mount(container, { core, state, showError }) {
   const endMsg = Object.assign(messageBox(), { id: 'arm-end' });
   const status = el('div', { className: 'readout', id: 'arm-status', 'aria-live': 'off' });
   // when each method's corners first touched the ground and since when all
-  // its joints read STICK, as text (the lesson's times: issue 40 item 9)
+  // its joints read STICK, as text (the lesson's times)
   const events = el('div', { className: 'readout', id: 'arm-events', 'aria-live': 'off' });
   mainCol.append(el('section', { className: 'chart-box arm-run', 'aria-label': t('arm.box.aria') },
     el('div', { className: 'arm-pics' }, ...canvases), endMsg, status, events));

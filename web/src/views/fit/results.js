@@ -415,7 +415,7 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
     bars.box.hidden = false;
     // no validation log (the bundled sample alone, or none ticked): the bars are the
     // training MAE, as the title and the axis say, so the chart the lesson's step 3
-    // points at is not left empty (h-walkfr, stop 49)
+    // points at is not left empty
     const valid = st.results.some((r) => Number.isFinite(r.valid));
     const [pubKey, fitKey] = valid ? ['presetValid', 'valid'] : ['presetTrain', 'train'];
     const title = valid ? t('fit.bars') : t('fit.bars.train');

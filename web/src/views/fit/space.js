@@ -120,7 +120,7 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
 
   /** The actuator changed from `from` to st.actuator: the edits were made in
    *  `from`'s space (a held kt of the xl330 is not the sts3215's), so they go,
-   *  said in one sentence; '' when there were none (h-walkfr, stop 49: a kt
+   *  said in one sentence; '' when there were none (a kt
    *  held at 0.5 for the xl330 stayed held for the sts3215 logs, unsaid). */
   function dropEdits(from) {
     if (!edits.size || from === st.actuator) return '';

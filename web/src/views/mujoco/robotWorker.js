@@ -1,6 +1,6 @@
 // mujoco/robotWorker.js: the "Your robot" pair run in a Web Worker
 // (workers/mjrobot.js: its own MuJoCo 3.14 and friction core), so the
-// page's thread never calls MuJoCo for the robot (issue 38 item 1): the
+// page's thread never calls MuJoCo for the robot: the
 // drop's parse and compile, the model's load (the SO-101's 67 MB model took
 // the page 5–8 s on its thread), the adoption, the steps. The page sends
 // commands, each under a time limit, and keeps what the worker sends back

@@ -94,7 +94,7 @@ export function mount(container, { core, state, showError }) {
   const status = el('div', { className: 'readout', id: 'pendulum-status', 'aria-live': 'polite' });
   // each simulation at the last whole seconds of its run (θ, reversals in
   // that second): the lesson's "at 2 s", "at 9 s" read off the screen, not
-  // caught by a pause (issue 40 item 9)
+  // caught by a pause
   const seconds = el('div', { className: 'readout', id: 'pendulum-seconds', 'aria-live': 'off' });
   mainCol.append(el('section', { className: 'chart-box', 'aria-label': t('pendulum.box.aria') }, picMsg, canvas, endMsg, status, seconds));
   const SECONDS_SHOWN = 10;

@@ -316,7 +316,7 @@ export function mount(container, { core, state, showError }) {
     const f = (v, d = 3) => fmt(Number(v.toFixed(d)));
     status.replaceChildren(...symbolNodes(t('wellposed.status', { tau: f(g('tau_a')), dq: f(g('dq')), ddq: f(g('ddq')),
       // held: since when, the time the screw came to rest (read off the
-      // screen, not the chart's kink: issue 40 item 9)
+      // screen, not the chart's kink)
       state: g('held') > 0.5 ? (sim.restSince === null ? t('wellposed.status.held') : t('wellposed.status.heldSince', { t: sim.restSince.toFixed(3) }))
         : sim.lastRest === null ? t('wellposed.status.moving') : t('wellposed.status.movingAfter', { t: sim.lastRest.toFixed(3) }), n: g('solutions'), st,
       none: g('n_none'), several: g('n_several'), impulses: g('impulses'), breakaways: g('breakaways') })));
