@@ -265,7 +265,7 @@ static void test_precedence(void **st)
     mixed[4].jm.type = FRIC_MUJOCO_JNT_SLIDE;
     n = parse_ok("*=sts3215/m1", map, 8);
     assert_int_equal(fric_mujoco_adopt(&out, mixed, 5, map, sv2, n, 0, &why), FRIC_OK);
-    /* issue 38: a slide is linear, bam's servos rotary: skipped like the
+    /* a slide is linear, bam's servos rotary: skipped like the
      * ball and the free joint, each noted (the unnamed hinge is not) */
     assert_int_equal(out.n, 1);
     assert_int_equal(out.a[0].joint, 1);
@@ -427,11 +427,11 @@ static void test_adopt_refusals(void **st)
     ball[1].act = -1;
     adopt_refused(ball, 3, "shoulder_lift=sts3215/m1", NULL, FRIC_E_UNSUPPORTED,
                   (const char *const[]){ "'shoulder_lift'", "ball joint", "hinge or slide", NULL });
-    /* a slide joint named: bam's servos are rotary (issue 38) */
+    /* a slide joint named: bam's servos are rotary */
     ball[1].jm.type = FRIC_MUJOCO_JNT_SLIDE;
     adopt_refused(ball, 3, "shoulder_lift=sts3215/m1", NULL, FRIC_E_UNSUPPORTED,
                   (const char *const[]){ "'shoulder_lift'", "slide joint", "rotary", NULL });
-    /* a class holding only a free joint: skipped (issue 38), so nothing adopted */
+    /* a class holding only a free joint: skipped, so nothing adopted */
     ball[1].jm.type = FRIC_MUJOCO_JNT_FREE;
     ball[1].cls = "body";
     adopt_refused(ball, 3, "class:body=sts3215/m1", NULL, FRIC_E_PARAM_RANGE,

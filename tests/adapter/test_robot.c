@@ -84,7 +84,7 @@ static void pose(double *qpos, const double q[NJ])
 {
     for (int k = 0; k < NQ; k++) qpos[k] = NAN;
     for (int i = 0; i < NJ; i++) qpos[qposadr[i]] = q[i];
-    /* the ball's other three quaternion entries (7..9): finite (issue 38:
+    /* the ball's other three quaternion entries (7..9): finite (
      * every qpos of a joint is checked) */
     for (int k = 7; k < 10; k++) qpos[k] = 0;
 }
@@ -378,7 +378,7 @@ static void test_refusals(void **st)
     fric_robot_destroy(r);
 }
 
-/* The robot's one validation (issue 38): each number the layer reads not
+/* The robot's one validation: each number the layer reads not
  * finite, a timestep absurd, is refused at create (or, the start pose, at
  * adopt) with FRIC_E_PARAM_RANGE and one sentence naming the element and
  * attribute as the MJCF writes them. */
@@ -508,7 +508,7 @@ static void test_validation(void **st)
 }
 
 
-/* ------------------------------------------------------------- issue 38 */
+/* ------ robots of every kind */
 
 /* |x − want| <= tol (a tolerance of 0: equal) */
 #define assert_double_equal(x, want, tol) \

@@ -1,4 +1,4 @@
-# tests/cli/hostile.sh: issue 39's files, sourced by tests/cli/run.sh (its
+# tests/cli/hostile.sh: the files, sourced by tests/cli/run.sh (its
 # $bin, $tmp, $bam, $root, run, ok, bad, skip, usage_error).
 #  - A params file the tool writes is one its reader reads: a carried
 #    (unknown) key's value of 255 bytes (the most carried, fric_io.h) is

@@ -302,7 +302,7 @@ else
     done
     grep -q "^shoulder: .*actuator 'a_shoulder' position (kp 20, kv 0," "$tmp/out" || why="${why:-shoulder's actuator not position kp 20 kv 0}"
     grep -q "^elbow: .*actuator 'a_elbow' position (kp 20, kv 0.5," "$tmp/out" || why="${why:-elbow's actuator not position kp 20 kv 0.5}"
-    # the ball joint is not adopted; issue 38: '*' skipping it says so in one line
+    # the ball joint is not adopted; '*' skipping it says so in one line
     grep -q "^wrist_ball: sts3215" "$tmp/out" && why="${why:-the ball joint is adopted}"
     grep -qF "wrist_ball: skipped (a ball joint, mapped by '*'): bam's servos are rotary; a servo drives a hinge joint only" \
         "$tmp/out" || why="${why:-no note of the ball joint skipped}"
@@ -319,7 +319,7 @@ else
             END { if (n != 2) { print "rows: " n; exit 1 } }' "$tmp/out" >"$tmp/msg"; then ok
     else bad "mujoco --adopt table (hold at the keyframe): $(cat "$tmp/msg")"; fi
     echo "mujoco --adopt: $(grep -A3 '^joint ' "$tmp/out" | tr '\n' '|')"
-    # issue 38 item 7: the first line says the start, the default of every door
+    # the first line says the start, the default of every door
     if head -1 "$tmp/out" | grep -qF "from keyframe 'home', timestep 0.001 s (the file's; the default start of every door: the first keyframe, else qpos0, at the file's timestep)"; then ok
     else bad "mujoco --adopt: the first line does not state the default start: $(head -1 "$tmp/out")"; fi
 fi
@@ -371,7 +371,7 @@ usage_error "adopt: params file refused" "$tmp/malformed.json" -- "$bin" mujoco 
 usage_error "adopt: --goal of a joint not adopted" "--goal wrist_ball" "adopted: shoulder, elbow" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=sts3215/m1' --goal wrist_ball=1
 # a goal beyond the core's bound of 1e4 rad (robot-goal-huge: a sag of −inf), the joint and the bound named
 usage_error "adopt: --goal beyond 1e4 rad" "mujoco: --goal: joint 'elbow': the goal -1.97e+307 rad is outside ±10000 rad" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=sts3215/m1' --goal elbow=-1.97e307
-# the robot's one validation (issue 38; MuJoCo 2.2.2 loads these, warning on
+# the robot's one validation (MuJoCo 2.2.2 loads these, warning on
 # stdout of a NaN): a number not finite or an absurd timestep refused in one
 # sentence naming the element and attribute, stdout empty
 sed 's|qpos="0.05 0.2 1 0 0 0"|qpos="0.05 nan 1 0 0 0"|' "$tmp/robot.xml" >"$tmp/nan_key.xml"
@@ -387,7 +387,7 @@ sed 's|kp="20"|kp="nan"|' "$tmp/robot.xml" >"$tmp/nan_kp.xml"
 usage_error "adopt: NaN kp" "actuator 'a_shoulder' (joint 'shoulder')" "gainprm" -- "$bin" mujoco "$tmp/nan_kp.xml" --adopt '*=sts3215/m1'
 sed 's|timestep="0.001"|timestep="1e-300"|' "$tmp/robot.xml" >"$tmp/tiny_step.xml"
 usage_error "adopt: timestep 1e-300" 'option timestep="1e-300"' "below 1e-06 s" "1e+300 steps" -- "$bin" mujoco "$tmp/tiny_step.xml" --adopt '*=sts3215/m1'
-# ---- issue 38: every joint and actuator kind answered (hand-written MJCFs).
+# ---- every joint and actuator kind answered (hand-written MJCFs).
 # A ball joint's extra qpos entries: a NaN in its quaternion named
 sed 's|qpos="0.05 0.2 1 0 0 0"|qpos="0.05 0.2 1 nan 0 0"|' "$tmp/robot.xml" >"$tmp/nan_quat.xml"
 usage_error "adopt: NaN in a ball joint's quaternion" "joint 'wrist_ball'" "of its 4)" '<key name="home">' \
@@ -547,7 +547,7 @@ if [ -f "$r2" ]; then
     fi
 fi
 
-# ---- a fit under the mujoco integrator is what MuJoCo runs (issue 41 item 5).
+# ---- a fit under the mujoco integrator is what MuJoCo runs.
 # Independent reference: real MuJoCo 2.2.2 (`friction mujoco` on the bench MJCF
 # of each log, `friction mujoco-model`) with the written params file. Every
 # per-log MAE the fit reports (4 training logs, 2 validation logs, xl330 M4,

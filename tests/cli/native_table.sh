@@ -1,5 +1,5 @@
-# tests/cli/native_table.sh: `make native-table`'s script (tools/native_table.mjs,
-# issue 41 item 3) at a small budget on 4 xl330 logs (kp 100, the four
+# tests/cli/native_table.sh: `make native-table`'s script (tools/native_table.mjs)
+# at a small budget on 4 xl330 logs (kp 100, the four
 # trajectories: the alternate split puts 2 in training, 2 in validation),
 # sourced by tests/cli/run.sh (its $bin, $tmp, $bam, $root, run, ok, bad).
 # A consistency check, labelled so: the table's rows are what the script

@@ -433,8 +433,8 @@ if [ -f "${logs[0]}" ] && [ -f "${raw[0]}" ]; then
     usage_error "replay negative mass" "$tmp/mass.json" '"mass"' -- "$bin" replay --params "$bam/params/xl330/m4.json" "$tmp/mass.json"
     usage_error "replay bad --friction" "'sideways'" "clip" -- "$bin" replay --params "$bam/params/xl330/m4.json" --friction sideways "${logs[0]}"
     usage_error "replay unknown option" "'--frobnicate'" -- "$bin" replay --frobnicate --params "$bam/params/xl330/m4.json" "${logs[0]}"
-    # a params file of another actuator than the logs' header "motor" (issue 38
-    # item 4): refused, naming the file's actuator and the log's motor, as
+    # a params file of another actuator than the logs' header "motor":
+    # refused, naming the file's actuator and the log's motor, as
     # `friction mujoco --log` words it; scored when --actuator names the file's
     # (an ST3025 M6 file: bam's feetech M6 numbers with "actuator" waveshare_st3025)
     sed 's/"actuator": *"[^"]*"/"actuator": "waveshare_st3025"/' "$bam/params/feetech/m6.json" >"$tmp/st3025.json"
@@ -541,7 +541,7 @@ sed 's/"kp": /"dt": 0.5, "kp": /' "$rlog" >"$tmp/l_dt.json"
 usage_error "replay timestamps contradict dt" "timestamp" "dt" -- "$bin" replay --params "$bam/params/xl330/m4.json" "$tmp/l_dt.json"
 # the file limits (fric_io.h: 1 MiB = 1048576 bytes for a params file, 32 MiB =
 # 33554432 bytes for a log), checked on the file's size before it is read
-# (issue 39): a real params file padded with white space to the limit is read
+#: a real params file padded with white space to the limit is read
 # (valid JSON: read before the limits, so this fails without them), one byte
 # more is refused in one sentence naming the file, its size and the limit; a
 # 100 MB params file (bam's m4 with a 100 MB string under an unmodelled key:
@@ -577,7 +577,7 @@ run "$bin" replay --params "$bam/params/xl330/m4.json" "$tmp/big.json"
 if [ $rc -eq 0 ]; then ok; else bad "log of exactly 32 MiB: exit $rc, $(cat "$tmp/err")"; fi
 rm -f "$tmp/big.json"
 # a log's header outside the bench's ranges: the core's check (fric_bench_log_check),
-# the page's too (issue 39 item 5: mass 1e308); replay and fit refuse it
+# the page's too (mass 1e308); replay and fit refuse it
 sed 's/"mass": [-0-9.eE+]*/"mass": 1e308/' "$rlog" >"$tmp/l_mass.json"
 usage_error "replay log mass=1e308" "log $tmp/l_mass.json: \"mass\" = 1e+308 must be in [0.001, 50] kg" -- "$bin" replay --params "$bam/params/xl330/m4.json" "$tmp/l_mass.json"
 usage_error "fit log mass=1e308" "log $tmp/l_mass.json: \"mass\" = 1e+308 must be in [0.001, 50] kg" -- "$bin" fit --model m1 --budget 10 --threads 1 --out "$tmp/never.json" "$tmp/l_mass.json"
@@ -1110,7 +1110,7 @@ if [ -z "$missing" ]; then ok; else bad "make help does not name:$missing"; fi
 . "$root/tests/cli/native.sh"
 . "$root/tests/cli/native_table.sh"
 
-# --------------------------------------- hostile files, writers (issue 39)
+# --------------------------------------- hostile files, writers
 . "$root/tests/cli/hostile.sh"
 
 echo "$label: $passed passed, $failed failed, $skipped skipped"

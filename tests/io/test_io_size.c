@@ -57,7 +57,7 @@ static void limits_as_stated(void **state)
                         "is read up to 32 MiB (33554432 bytes): split the recording into shorter logs.");
     assert_int_equal(fric_io_check_size(FRIC_IO_KIND_SENSITIVITY, PARAMS_MAX + 1, "s.json", &err), FRIC_E_FILE);
     assert_non_null(strstr(err.message, "sensitivity s.json: "));
-    /* a robot's files (issue 38): an MJCF text 32 MiB (FRIC_MJCF_MAX_BYTES),
+    /* a robot's files: an MJCF text 32 MiB (FRIC_MJCF_MAX_BYTES),
      * an asset 32 MiB, the files together 64 MiB; at the limit taken, one
      * byte more refused in one sentence naming the file, size and limit */
     assert_true(fric_io_max_bytes(FRIC_IO_KIND_MJCF) == 33554432ULL);

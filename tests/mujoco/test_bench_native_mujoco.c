@@ -1,7 +1,7 @@
 /*
  * test_bench_native_mujoco.c: the live scenario "bench-native" (the
  * Pendulum view's native row, `friction run bench-native`) against real
- * MuJoCo 2.2.2 (issue 41, the live bench with the fitted native params).
+ * MuJoCo 2.2.2 (the live bench with the fitted native params).
  *
  * For three runs of a few seconds at dt = 1 ms:
  *   free swing  torque off, released at 1.2 rad with a small frictionloss
@@ -21,7 +21,7 @@
  *           reference's trajectories), actuation disabled while the torque
  *           is off (mjDSBL_ACTUATION), mj_step.
  * Every row's q and dq agree within 1e-9 rad and 1e-9 rad/s (the bound of
- * the native replay's checks, issue 41: the two compute the same floating
+ * the native replay's checks: the two compute the same floating
  * point expressions up to MuJoCo's order of operations, so the runs drift
  * apart only by rounding, far below it over 3 s). MuJoCo is the reference;
  * the core's rows are not consulted for it. The runs are not trivial: the

@@ -9,7 +9,7 @@
  *   - MuJoCo's frictionloss creeps under the same load (its documented
  *     regularised constraint; the sag is printed beside TOOLCHAIN.md's);
  *   - a two-link arm with geared joints (armature) holds under gravity and
- *     breaks away at the seed-002 closed forms (§10 check 4);
+ *     breaks away at the gear-friction sheet's closed forms (§10 check 4);
  *   - the claim of fric_mujoco.h that mjcb_passive runs before qfrc_bias;
  *   - bad input: unknown joint, ball and free joints, a law the core
  *     refuses, several joints without armature, MJCF that does not load.

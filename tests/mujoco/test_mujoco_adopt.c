@@ -229,7 +229,7 @@ static void test_hold_and_slip(void **st)
     assert_true(s2.dq[1] > SLIP_MIN);
 }
 
-/* Issue 38's gear-50 fixture (tests/cli/mujoco.sh, tests/web/robot_kinds):
+/* the gear-50 fixture (tests/cli/mujoco.sh, tests/web/robot_kinds):
  * link 2 of 0.1 kg at 0.1 m from its joint, Iyy 1e-5, a <position kp 10
  * gear 50>: I = 0.1·0.1² + 1e-5 = 1.01e-3 kg·m², K = kp·g² = 25000 N·m/rad,
  * the semi-implicit Euler step stable while h < 2·√(I/K) = 4.01995e-4 s

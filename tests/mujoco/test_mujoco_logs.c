@@ -306,7 +306,7 @@ static void test_fitted_params(void **st)
     fitted_through_mujoco("sts3215", 4, paths, n, half, 2000);
 }
 
-/* A fit under the mujoco integrator is what MuJoCo runs (issue 41 item 5):
+/* A fit under the mujoco integrator is what MuJoCo runs:
  * xl330 M4 fitted (seed 1, budget 300) with a target made for the mujoco
  * integrator (fric_fit_target_integrator) on 4 logs, the other 12
  * validating; the fit's own per-log loss (fric_fit_loss, what `friction

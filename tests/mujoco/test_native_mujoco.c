@@ -1,6 +1,6 @@
 /*
  * test_native_mujoco.c: the native model (fric_native.h) against real MuJoCo
- * 2.2.2 (issue 41, "The native model against real MuJoCo").
+ * 2.2.2.
  *
  * For fixed native parameter sets (a large frictionloss that holds the arm,
  * a small one under which it creeps, MuJoCo's refsafe floor on timeconst, a
@@ -172,7 +172,7 @@ static void test_sts3215_raw(void **state)
     check_dir(BENCH_STS3215_DIR, bench_sts3215_logs, BENCH_N_STS3215, 1);
 }
 
-/* Recovery (issue 41): the 16 xl330 logs' goals and torque_enable driven
+/* Recovery: the 16 xl330 logs' goals and torque_enable driven
  * through real MuJoCo 2.2.2 with known native parameters, a bench
  * calibration q_offset among them (0.06 rad, not the xl330's preset 0: the
  * bench MJCF hangs the mass at that angle), the positions quantised to the

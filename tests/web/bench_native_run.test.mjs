@@ -1,6 +1,6 @@
 // The live native bench (the core scenario "bench-native": the Pendulum
 // view's native trace, `friction run bench-native`) against real MuJoCo 3.14
-// (npm @mujoco/mujoco) in Node (issue 41, the live bench with fitted native
+// (npm @mujoco/mujoco) in Node (the live bench with fitted native
 // params; tests/mujoco/test_bench_native_mujoco.c holds it against 2.2.2).
 //
 // For a free swing (torque off from 1.2 rad, small frictionloss), a held

@@ -1,4 +1,4 @@
-// comma.test.mjs: the decimal comma of the French page (issue 40 item 14)
+// comma.test.mjs: the decimal comma of the French page
 // where the page writes numbers through its string table, run by `node --test`.
 //
 //   t()'s values   localVars: a value that is a number, or the text of one

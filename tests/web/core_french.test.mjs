@@ -1,5 +1,5 @@
 // core_french.test.mjs: the core's sentences reach the French page in French
-// (issue 40 item 4, "French all the way down"), run by `node --test`.
+// ("French all the way down"), run by `node --test`.
 //
 //   by hand     three refusals a page user meets, through the wasm build:
 //               an oversized robot (its files together 70 MiB), an MJCF
@@ -35,7 +35,7 @@ function errorOf(fn) {
 }
 
 /** e as the French page writes it (i18n/index.js coreSentence, tCore's own
- *  rule, here without the decimal comma, which h-comma's format.js owns): the
+ *  rule, here without the decimal comma, which format.js owns): the
  *  prefix through coreprefix.*, the sentence core.<id> of the French table
  *  filled with the named values. */
 function french(e) {

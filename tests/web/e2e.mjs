@@ -61,7 +61,7 @@
 //
 // A browser that stops answering: Playwright's page.evaluate has no timeout,
 // and on a loaded machine headless Chromium has been seen, once, to leave one
-// unanswered for over an hour (CI of stop 35: an evaluate of scrollWidth in
+// unanswered for over an hour (once in CI: an evaluate of scrollWidth in
 // the arm screenshots, a check that takes 4 s elsewhere). So every check is
 // bounded (HANG_MS, 600 s; E2E_HANG_MS to change it), and so is each view's
 // generic checks or e2e.d module as a whole (3 times its share of the run's

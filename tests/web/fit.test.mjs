@@ -621,7 +621,7 @@ describe('fit wrapper: the integrator a model is fitted with', () => {
           assert.notEqual(bam[i], mae[i], `${f}: bam and mujoco score the same`);
         });
         // the Fit view's numbers (its workers' batch.loss on the training and validation batches)
-        // against real MuJoCo 2.2.2 running the written file, per log (issue 41 item 5)
+        // against real MuJoCo 2.2.2 running the written file, per log
         const probe = spawnSync(CLI, ['mujoco', '--help'], { encoding: 'utf8' });
         if (probe.status !== 0) {
           assert.ok(process.env.CI !== 'true', `CI=true: the native tool has no MuJoCo: ${probe.stderr.trim()}`);

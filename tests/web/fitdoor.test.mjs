@@ -1,5 +1,4 @@
-// fitdoor.test.mjs: every door checks a params file the same way (issue 38
-// items 7 and 8). The core's one check of a servo's params file
+// fitdoor.test.mjs: every door checks a params file the same way. The core's one check of a servo's params file
 // (fric_bench_params_servo through core.io.servoFile) against the CLI's own
 // words (`friction replay --params`, a separate door); the params picker of
 // Your robot (web/src/servoFile.js checkServoFile, robot.js

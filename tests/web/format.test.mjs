@@ -80,7 +80,7 @@ describe('numbers in', () => {
   });
 });
 
-describe('fixedText: fixed decimals, no sign on a zero (the Robot arm\'s "q2 -0,0°", stop 49)', () => {
+describe('fixedText: fixed decimals, no sign on a zero (the Robot arm\'s "q2 -0,0°")', () => {
   it('rounds as toFixed, drops the sign of a zero, writes the page\'s decimal mark', () => {
     assert.equal(fixedText(-0.04, 1), '0.0');
     assert.equal(fixedText(-0, 1), '0.0');

@@ -1,4 +1,4 @@
-// gear_fixture.mjs: issue 38's geared arm, one definition for the Node test
+// gear_fixture.mjs: the geared arm, one definition for the Node test
 // (robot_kinds.test.mjs) and the page's (e2e.d/robotgear.mjs): two hinges,
 // link 2 of 0.1 kg at 0.1 m from its joint (Iyy 1e-5 kg·m²), <position kp 10>
 // on each, gear −1 on the flip and `gear` on the second; Euler at 1 ms.

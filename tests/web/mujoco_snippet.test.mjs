@@ -60,7 +60,7 @@ describe('exports: the MuJoCo snippet in real MuJoCo (native 2.2.2)', () => {
 // (fric_bench.h: TORQUE, the Unitree Go1; CURRENT_HOST, the Feetech HLS;
 // CURRENT_P, the XL330 in current mode): the snippet's actuator in MuJoCo
 // 3.14 (npm) gives, for a goal, angle and speed, the torque of the header's
-// law computed here by hand. Before stop 49 the snippet wrote them as a
+// law computed here by hand. Before, the snippet wrote them as a
 // voltage servo with ctrlrange "0 0": no torque at all.
 const { loadMujoco, noMujoco: noMujocoNpm } = await loadMujocoNpm();
 if (noMujocoNpm && process.env.CI === 'true') throw new Error(`CI=true: ${noMujocoNpm}`);

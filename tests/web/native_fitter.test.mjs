@@ -138,7 +138,7 @@ describe('core.native.fitter: the native fit one generation at a time', { skip: 
     assert.equal(calls, 2 * phases.length, 'the late reads called the core');
   });
 
-  // the progress line's phase on the French page (issue 40): the core's parts
+  // the progress line's phase on the French page: the core's parts
   // as sentences (fric_fit_progress_phase_part), each in the French table;
   // joined by ", " in English they are the CLI's phase. The words by hand.
   it('the phase in the page\'s language: "first run" / "restart k" as sentences with ids, French by hand', () => {

@@ -1,6 +1,6 @@
 // The native model (fric_native.h: MuJoCo's own joint on the pendulum bench,
 // the core's MuJoCo-free restatement) against real MuJoCo 3.14 (npm
-// @mujoco/mujoco) in Node (issue 41, "The native model against real MuJoCo";
+// @mujoco/mujoco) in Node ("The native model against real MuJoCo";
 // tests/mujoco/test_native_mujoco.c holds the same against MuJoCo 2.2.2).
 //
 // For fixed native parameter sets (a large frictionloss that holds the arm,

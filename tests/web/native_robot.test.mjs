@@ -159,7 +159,7 @@ describe('Your robot written back with the native class (MuJoCo 3.14)', { skip: 
   });
 });
 
-// The gear warning of the write-back (issue 41: an actuator gear ≠ 1 on a
+// The gear warning of the write-back (an actuator gear ≠ 1 on a
 // mapped joint): the actuators named, and what the sentence says of them
 // checked in MuJoCo 3.14 itself: a <position> of gear g with the class's kp
 // pulls the joint with g²·kp (qfrc_actuator at q = 0.1 rad, ctrl 0, at rest).

@@ -1,4 +1,4 @@
-// nul.test.mjs: a NUL in a text the wrapper hands to C (issue 39), run by
+// nul.test.mjs: a NUL in a text the wrapper hands to C, run by
 // `node --test` (make test-web). C reads a string only up to its first NUL,
 // so before the check a mapping 'shoulder=sts3215/m1\0,elbow=…' was read as
 // its first entry alone and an actuator 'xl330\0junk' as xl330, in silence.

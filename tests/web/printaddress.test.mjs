@@ -1,7 +1,7 @@
 // printaddress.test.mjs: the note under the worksheets' address field
 // (web/src/printAddress.js baseNote). The single file opened from a USB stick
 // (file://…/friction-explorer.html) printed its file: address on the sheets'
-// links and QR codes with no word that a phone cannot open it (the stop 46
+// links and QR codes with no word that a phone cannot open it (the
 // walk): a file address now gets its own note, as this computer's own
 // address (127.0.0.1, localhost) does; any other address is said as it is.
 // Expected sentences: the tables' text, filled here.

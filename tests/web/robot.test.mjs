@@ -356,7 +356,7 @@ describe('what a drop says of its robot (loadRobotFiles)', () => {
   });
 });
 
-describe('the robot\'s one validation (the core\'s robot layer, every door: issue 38)', () => {
+describe('the robot\'s one validation (the core\'s robot layer, every door)', () => {
   const files = (xml) => new Map([['arm.xml', new TextEncoder().encode(xml)]]);
   // each variant of BOTH: a number MuJoCo 3.14 loads in silence, refused in
   // one sentence naming the element and attribute as the MJCF writes them
@@ -500,7 +500,7 @@ describe('a robot whose file uses another integrator', () => {
     try {
       assert.equal(pair.A.m.opt.integrator, 3, 'implicitfast in (A)');
       assert.equal(pair.C.m.opt.integrator, 0, 'Euler in (C)');
-      // the report's first line is the start (issue 38 item 7), the integrator's note the next
+      // the report's first line is the start, the integrator's note the next
       assert.match(pair.report()[1], /integrator implicitfast is Euler in \(C\)/);
     } finally {
       pair.free();
@@ -518,7 +518,7 @@ describe('a physics step other than the file\'s (the page\'s 1 kHz, tools/robot.
     try {
       assert.equal(asked.A.m.opt.timestep, h);
       assert.equal(asked.C.m.opt.timestep, h);
-      // the report's first line is the start (issue 38 item 7), the step's note the next
+      // the report's first line is the start, the step's note the next
       assert.match(asked.report()[0], /^Start: keyframe 'home' \(key 0\), physics step 0\.5 ms \(asked; the file's own is 1 ms\)/);
       assert.match(asked.report()[1], /0\.5 ms \(2 kHz\) in both copies; the file's own is 1 ms/);
       for (const p of [asked, written]) { p.setGoal('shoulder', 0.9); p.step(2000); }
@@ -581,12 +581,12 @@ describe('one orchestration (a consistency check): an adopted robot natively (Mu
   });
 });
 
-// Issue 38 items 7 and 9: the doors agree on the start, (A)'s friction column
+// The doors agree on the start, (A)'s friction column
 // is the joint's friction alone, tables print rounding as 0, the main file.
 const NOKEY = BOTH.replace(/<keyframe>[\s\S]*<\/keyframe>\n/, '');
 const define = (name) => Number(new RegExp(`#define ${name} (\\S+)`).exec(fs.readFileSync(path.join(ROOT, 'core/include/fric_robot.h'), 'utf8'))[1]);
 
-describe('one default start for every door: the first keyframe, else qpos0, at the file\'s timestep (issue 38 item 7)', () => {
+describe('one default start for every door: the first keyframe, else qpos0, at the file\'s timestep', () => {
   const files = (xml) => new Map([['arm.xml', new TextEncoder().encode(xml)]]);
   it('createRobotPair with no keyframe or step: keyframe \'home\' (the file\'s first, qpos 0.6 −0.3) at the file\'s 1 ms, said in the report\'s first line', () => {
     assert.equal(MJ_CONSTANTS.startKey, define('FRIC_ROBOT_START_KEY'));
@@ -624,7 +624,7 @@ describe('one default start for every door: the first keyframe, else qpos0, at t
   });
 });
 
-describe('(A)\'s friction column: the joint\'s frictionloss force alone (issue 38 item 7)', () => {
+describe('(A)\'s friction column: the joint\'s frictionloss force alone', () => {
   const run = (xml) => {
     const pair = createRobotPair(mj, core, { files: new Map([['a.xml', new TextEncoder().encode(xml)]]), mapping: '*=sts3215/m1' });
     pair.step(2000);
@@ -654,7 +654,7 @@ describe('(A)\'s friction column: the joint\'s frictionloss force alone (issue 3
   });
 });
 
-describe('the tables print rounding as 0 (issue 38 item 9)', () => {
+describe('the tables print rounding as 0', () => {
   it('below FRIC_ROBOT_PRINT_ZERO (1e-9 in the column\'s unit) a number prints 0; at 2e-9 mrad/s it does not', () => {
     assert.equal(MJ_CONSTANTS.printZero, define('FRIC_ROBOT_PRINT_ZERO'));
     const row = { joint: 'j', servo: 's', state: 'STICK', q: 0, sag_mrad: -1.8e-20, creep_mrad_s: 2e-9, tau_m: -5e-10, tau_f: 0.25 };
@@ -664,7 +664,7 @@ describe('the tables print rounding as 0 (issue 38 item 9)', () => {
   });
 });
 
-describe('a key a params file carries (a fork\'s command_delay): the core\'s sentence in every door (issue 38 item 7)', { skip: missing(path.join(PARAMS, 'feetech_sts3215_7_4V/m1.json')) }, () => {
+describe('a key a params file carries (a fork\'s command_delay): the core\'s sentence in every door', { skip: missing(path.join(PARAMS, 'feetech_sts3215_7_4V/m1.json')) }, () => {
   const enc = (x) => new TextEncoder().encode(x);
   /** The sentence of the carried key, as the core words it (fric_io_params_carry_note), the file named by source. */
   const said = (source) => `params ${source}: key "command_delay" is not modelled by the core; it is carried unchanged into every params file written from this one.`;
@@ -708,7 +708,7 @@ describe('a key a params file carries (a fork\'s command_delay): the core\'s sen
   });
 });
 
-describe('the main file of a drop of several MJCFs (issue 38 item 9)', () => {
+describe('the main file of a drop of several MJCFs', () => {
   const enc = (s) => new TextEncoder().encode(s);
   it('a comment naming another file names nothing: both roots are candidates, the guess refuses in one sentence, a chosen one loads', () => {
     const files = new Map([['arm_a.xml', enc(`<!-- a variant of arm_b.xml -->\n${BOTH}`)], ['arm_b.xml', enc(BOTH)]]);

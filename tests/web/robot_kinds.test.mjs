@@ -1,6 +1,6 @@
 // robot_kinds.test.mjs: every joint and actuator kind answered by the page's
 // robot path (web/src/mujoco/robot.js over the core's robot layer, MuJoCo
-// 3.14 from npm; issue 38 items 3 and 6), on hand-written MJCFs, against
+// 3.14 from npm), on hand-written MJCFs, against
 // hand-computed values:
 //   - a childclass arm on a floating base: class:so_arm100 (a parent default
 //     class) matches the joints of its child class sts3215; the free joint
@@ -57,7 +57,7 @@ const CHILDCLASS = `<mujoco>
   </actuator>
 </mujoco>`;
 
-describe('default classes through childclass, a floating base (issue 38)', () => {
+describe('default classes through childclass, a floating base', () => {
   it('class:so_arm100 adopts the joints of its child class; the free and slide joints are skipped with a note', () => {
     const pair = createRobotPair(mj, core, { files: files(CHILDCLASS), mapping: 'class:so_arm100=sts3215/m1' });
     try {
@@ -107,7 +107,7 @@ const SPLIT = new Map(Object.entries({
   'defs/leaf.xml': '<mujoco><default class="leaf"><joint frictionloss="0.052"/></default></mujoco>',
 }).map(([p, x]) => [p, new TextEncoder().encode(x)]));
 
-describe('a <default> tree split across nested includes (issue 38)', () => {
+describe('a <default> tree split across nested includes', () => {
   it('class:arm matches the joints of class leaf, defined in an include of an include; not class other\'s', () => {
     const pair = createRobotPair(mj, core, { files: SPLIT, main: 'robot.xml', mapping: 'class:arm=sts3215/m1' });
     try {
@@ -122,7 +122,7 @@ describe('a <default> tree split across nested includes (issue 38)', () => {
 
 const GEAR = gearXml(50);
 
-describe('gear ratios mapped through (issue 38)', () => {
+describe('gear ratios mapped through', () => {
   it('gear −1 and 50: goal = ctrl / gear, the hold on the joint, the report saying how', () => {
     const pair = createRobotPair(mj, core, { files: files(GEAR), mapping: '*=sts3215/m1' });
     try {
@@ -158,7 +158,7 @@ const csvsOf = (pair) => {
   const comments = robotCsvComments(pair, { main: 'robot.xml', mapping: '*=sts3215/m1' });
   return [robotTableCsv(pair.table(), pair.time, comments), robotReportCsv(pair, comments)];
 };
-describe('MuJoCo\'s own copy of a geared servo diverges past the stable step (issue 38)', () => {
+describe('MuJoCo\'s own copy of a geared servo diverges past the stable step', () => {
   it('gear 50 at the file\'s 1 ms: the sentence beside (A) and in the report; gear 1 and a step under the bound: none', () => {
     const pair = createRobotPair(mj, core, { files: files(GEAR), mapping: '*=sts3215/m1' });
     try {
@@ -249,7 +249,7 @@ const KINDS = `<mujoco>
   </actuator>
 </mujoco>`;
 
-describe('actuators named as they are; tendons and equalities noted (issue 38)', () => {
+describe('actuators named as they are; tendons and equalities noted', () => {
   it('velocity, intvelocity, damper: their kind and gains, their ctrl no goal', () => {
     const pair = createRobotPair(mj, core, { files: files(KINDS), mapping: '*=sts3215/m1' });
     try {
@@ -273,7 +273,7 @@ describe('actuators named as they are; tendons and equalities noted (issue 38)',
   });
 });
 
-describe('the joint limit applies to the joints mapped (issue 38)', () => {
+describe('the joint limit applies to the joints mapped', () => {
   it('a model of 150 joints with one mapped is adopted', () => {
     const bodies = Array.from({ length: 150 }, (_, i) => `<body name="b${i}" pos="${i} 0 0"><joint name="j${i}" type="hinge" axis="0 1 0"/><inertial pos="0 0 -0.1" mass="0.1" diaginertia="1e-5 1e-5 1e-5"/></body>`).join('');
     const xml = `<mujoco><option timestep="0.002" integrator="Euler"/><worldbody>${bodies}</worldbody></mujoco>`;

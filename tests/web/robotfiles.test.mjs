@@ -1,6 +1,6 @@
 // robotfiles.test.mjs: a robot's files read as MuJoCo reads them
 // (web/src/mujoco/robotFiles.js, the page's and the headless runner's one
-// reading; issue 38 item 5): only the files the MJCF names are read (its
+// reading): only the files the MJCF names are read (its
 // <include>s, recursively, and the assets they name, through <compiler
 // meshdir/texturedir/assetdir>), each sized before it is read; a file
 // named but missing or outside the folder refused in one sentence naming

@@ -1,6 +1,6 @@
 // size.test.mjs: large files are refused by their size before they are read,
 // and a log's header outside the bench's ranges is refused, the same way at
-// every door (issue 39: items 4 and 5, "large files are refused by size").
+// every door ("large files are refused by size").
 // The core's one check (fric_io_check_size through core.io.checkSize; the
 // bench's header check fric_bench_log_check through the wasm log load)
 // against the native tool's own words on the same files (a separate door:
@@ -68,7 +68,7 @@ describe('core.io.checkSize: the limits and the sentence', () => {
     // a file of several GB (a size past 2^32 crosses the wasm wall whole)
     assert.throws(() => core.io.checkSize('log', 5 * 2 ** 30, 'huge.json'), /\(5368709120 bytes\)/);
   });
-  it('a robot\'s files (issue 38): an MJCF text and an asset up to 32 MiB, the files together up to 64 MiB (core.io.maxBytes), at the limit and one byte over', () => {
+  it('a robot\'s files: an MJCF text and an asset up to 32 MiB, the files together up to 64 MiB (core.io.maxBytes), at the limit and one byte over', () => {
     assert.deepEqual(['MJCF', 'asset', 'robot', 'log', 'params'].map((k) => core.io.maxBytes(k)), [32 * MiB, 32 * MiB, 64 * MiB, 32 * MiB, MiB]);
     assert.equal(core.io.checkSize('MJCF', 32 * MiB, 'a.xml'), 32 * MiB);
     assert.equal(core.io.checkSize('asset', 32 * MiB, 'm.stl'), 32 * MiB);

@@ -1,7 +1,7 @@
 /*
  * test_native.c: MuJoCo's native joint on the bench (fric_native.h) without
  * MuJoCo: hand-computed steps, the params file and the refusals ("Bad
- * input" of issue 41). The agreement with real MuJoCo is held by
+ * input" of the native model). The agreement with real MuJoCo is held by
  * tests/mujoco/test_native_mujoco.c (2.2.2) and
  * tests/web/native_mujoco.test.mjs (3.14).
  *   creep    at rest under gravity with frictionloss far above the load,

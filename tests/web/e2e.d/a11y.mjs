@@ -92,7 +92,7 @@ export default async function a11y(h) {
     }
   });
 
-  // parts axe only sees once opened or filled (issue 40 item 18): In MuJoCo's
+  // parts axe only sees once opened or filled: In MuJoCo's
   // "The models as MJCF" unfolded (its two boxes scroll: focusable and named),
   // the Fit view's logs table with a log in it (every column header named)
   await check('a11y: In MuJoCo\'s MJCF boxes unfolded and the Fit logs table filled: axe\'s scrollable-region-focusable and empty-table-header find nothing', async () => {

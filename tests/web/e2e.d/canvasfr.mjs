@@ -1,5 +1,5 @@
 // canvasfr.mjs: e2e checks of the text the canvases draw on the French page
-// (issue 40 items 14 and 15): the pictures and the charts are pixels, so the
+//: the pictures and the charts are pixels, so the
 // page-text scans (i18n.mjs, comma.mjs) cannot see them. Every view is opened
 // with ?lang=fr and the page's every fillText/strokeText is recorded (an
 // init script wraps CanvasRenderingContext2D's, before the app runs: the

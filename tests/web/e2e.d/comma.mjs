@@ -1,5 +1,5 @@
-// comma.mjs: e2e checks of the decimal comma on the French page (issue 40
-// item 14): the numbers the page shows have the language's mark, what people
+// comma.mjs: e2e checks of the decimal comma on the French page:
+// the numbers the page shows have the language's mark, what people
 // type is read with it, and a list field cannot be misread. Expected numbers
 // are hand-computed and written out here ("0,2", "30,5").
 //

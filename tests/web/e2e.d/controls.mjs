@@ -131,7 +131,7 @@ export default async function (h) {
         out.push(`'${typed}'${enter ? ' + Enter' : ''}: restored, drawer open`);
       }
       // the field shows its value: Escape closes the drawer, the focus on the
-      // view (issue 40 item 8: on "Controls" the next Space reopened the drawer)
+      // view (on "Controls" the next Space reopened the drawer)
       await field.press('Escape');
       const s = await waitFor(async () => { const d = await drawer(); return !d.open && d; }, 2000);
       expect(s && s.present && s.focus === 'view', `Escape on the unedited field: ${JSON.stringify(await drawer())} (expected the drawer closed, still presenting, the focus on #view)`);
@@ -230,7 +230,7 @@ export default async function (h) {
     await f.press('Escape');
     return `6.28319 gives goal = 2π = ${goal()} rad; 6.2832: '${msg}'`;
   });
-  // numbers beyond the doubles (the walk of stop 48): 1e999 is Infinity and
+  // numbers beyond the doubles (a stranger's walk): 1e999 is Infinity and
   // 1e-400 is 0 to JavaScript; the message quotes what was typed and says it
   // is outside the range (it said "'1e999' is not a number" and, for the
   // time step, "0 is outside")
@@ -252,7 +252,7 @@ export default async function (h) {
     }
     return said.join(' / ');
   });
-  // the label in a refusal reads as above the field (the walk of stop 48:
+  // the label in a refusal reads as above the field (a stranger's walk:
   // "Coulomb K_c: 'abc' is not a number", the marker shown raw)
   await check('controls: pendulum: a refusal names the parameter as its label shows it (θ with a superscript d, K with a subscript c), no _ or ^', async () => {
     const said = [];

@@ -1,6 +1,6 @@
 // e2e.d/distexamples.mjs: the worked robots in the offline package (make
 // dist: tools/examples.mjs copies them from ../shared/data into its
-// examples/, issue 40 item 17), the folder served by a plain static server
+// examples/), the folder served by a plain static server
 // (python3 -m http.server) in a browser of its own:
 //   files     each robot of web/src/mujoco/examples.js is in the package
 //             with every file of its folder under ../shared/data (same bytes)

@@ -12,13 +12,13 @@
 //   other  messages from C (get-state, set-state) are ignored: no reply, the
 //          frame's URL unchanged
 //   bad    a set-state with a nested value gets one sentence (fx:error)
-//   range  out-of-range values are refused, never replaced silently (issue
-//          40 item 16): a set-state of goal 99 rad gets fx:error with the
+//   range  out-of-range values are refused, never replaced silently:
+//          a set-state of goal 99 rad gets fx:error with the
 //          sentence the frame shows (the key, the value, the allowed range),
 //          and the goal stays 1.5 rad (URL and field); a frame opened with
 //          pendulum.goal=99 in its URL posts fx:ready, then fx:error with
 //          that sentence, shows it, and keeps the view's default goal, 1.2 rad
-//   slide  in a frame of 800×450 (a slide, issue 40 item 6) the pendulum's
+//   slide  in a frame of 800×450 (a slide) the pendulum's
 //          picture (its canvas) lies wholly inside the frame, the lesson is
 //          folded, and the controls follow below the charts (scrolled to)
 // Screenshots: build/e2e/embed-host.png, build/e2e/embed-slide.png.

@@ -1,5 +1,5 @@
-// fitfrom.mjs: e2e checks of the Fit view's params-file door (issue 38 item
-// 8; web/src/servoFile.js), beside fit.mjs (kept apart so that it runs
+// fitfrom.mjs: e2e checks of the Fit view's params-file door
+// (web/src/servoFile.js), beside fit.mjs (kept apart so that it runs
 // alone, E2E_ONLY=fitfrom, without fit.mjs's timed fit):
 //
 //   actuators  the actuator list is the core's table: every actuator

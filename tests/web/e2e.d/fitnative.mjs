@@ -165,7 +165,7 @@ export default async function fitnative(h) {
       + `${pts[0][1].toFixed(5)} -> ${pts.at(-1)[1].toFixed(5)} rad`;
   });
 
-  // issue 40: the progress line on the French page: the search's phase
+  // the progress line on the French page: the search's phase
   // (the core's "first run", "restart k": fric_fit_progress_phase_part) and
   // the done line in French, no English word of them (the words by hand)
   await check('fitnative: on the French page the progress line\'s phase and the done line are French', async () => {

@@ -210,7 +210,7 @@ export default async function fitOwnChecks(h) {
     return `α ${value}: '${note}'`;
   });
 
-  // the walk of stop 48: the drive view opened from a fitted sts3215 M4
+  // a stranger's walk: the drive view opened from a fitted sts3215 M4
   // showed error gain ratio 1 and smoothing 5.21553 (the published M1's)
   // beside the fit's 1.83 and 5.85, and its params file carried those
   await check(names[5], async () => {

@@ -1,5 +1,5 @@
 // frenchcore.mjs: e2e checks that the French page is French all the way
-// down (issue 40 items 4, 14): the core's sentences reach the page as ids
+// down: the core's sentences reach the page as ids
 // with named values and are written from the French table (i18n core.<id>).
 //
 //   laws        ?lang=fr, Stribeck with B = 0: Kikuuwe's condition (eq. 15)
@@ -17,7 +17,7 @@
 //               sentences among them) is in the page's visible text
 //               (i18n.mjs's scan)
 //   comma in    a typed "1,5" is accepted by a French number field (alpha)
-//   names       (item 15) the Pendulum and Robot arm views in French: the
+//   names       the Pendulum and Robot arm views in French: the
 //               treatments' and methods' names in the status lines, chart
 //               legends and selects are French ("implicite", not the core's
 //               "implicit" alone); "1× temps réel"
@@ -76,7 +76,7 @@ export default async function frenchCoreChecks(h) {
       const ENDED = new RegExp(`^(${['scenarios.progress.complete', 'scenarios.progress.ended'].map((k) => FR[k].split(':')[0].trim()).join('|')})`);
       const progress = () => page.evaluate(() => document.getElementById('scenario-progress-text')?.textContent || '');
       const message = () => page.evaluate(() => { const m = document.getElementById('scenario-message'); return m.hidden ? '' : m.textContent; });
-      // (item 15) the first scenario's overlay (three laws): its legends name the laws in French
+      // the first scenario's overlay (three laws): its legends name the laws in French
       const legends = () => page.evaluate(() => [...(window.__fx?.charts?.all || [])].flatMap((c) => (c.data?.datasets || []).map((d) => d.label)));
       const laws = await waitFor(async () => { const l = await legends(); return l.some((x) => x.includes(`(${FR['choice.coulomb-viscous']})`)) ? l : null; }, 30_000, 200);
       expect(laws && !laws.some((x) => /\((coulomb-viscous|rational)\)/.test(x)), `the overlay's legends: ${(laws || await legends()).slice(0, 4).join(' | ')}`);

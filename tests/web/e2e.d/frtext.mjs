@@ -1,5 +1,5 @@
-// e2e.d/frtext.mjs: the English left on the French page (issue 40, "French all
-// the way down"): the bindings' own refusals, the wrappers' prefixes, the
+// e2e.d/frtext.mjs: the English left on the French page ("French all the
+// way down"): the bindings' own refusals, the wrappers' prefixes, the
 // French table's fixed numbers, the Scenarios progress line and the Fig. 1
 // worker. Checks, each against French written here by hand:
 //   binding    ?lang=fr: a look-up table asked with tol = 0 is refused by the

@@ -1,4 +1,4 @@
-// e2e.d/hostile.mjs: issue 39 items 4 and 5 and "large files are refused
+// e2e.d/hostile.mjs: hostile files and "large files are refused
 // by size before they are parsed" in the page (kept apart so that it runs
 // alone, E2E_ONLY=hostile). Checks:
 //   picker   the 2R arm opened in Your robot, bam's MX-64 M6 chosen in its

@@ -186,7 +186,7 @@ export async function armLesson(h, lang) {
       await pick(page, L['arm.methodB'], 'coupled');
       expect(await clockT() < 1, `picking coupled did not start the run again (t = ${await clockT()})`);
       // the method is named in the page's language, as implicit and semi-implicit are (the
-      // French page showed "coupled", "paper", "joint", "motor", "off" bare: h-walkfr, stop 49)
+      // French page showed "coupled", "paper", "joint", "motor", "off" bare)
       const coupledShown = await page.locator('#view .ctl-choice', { hasText: L['arm.methodB'] }).locator('select option:checked').textContent();
       expect(coupledShown === (lang === 'en' ? 'coupled' : `${L['choice.coupled']} (coupled)`), `method B shows '${coupledShown}'`);
       const t2 = await runTo(2);

@@ -9,7 +9,7 @@
 // params file (a consistency check: the same core, wasm against native).
 // Then each step's "Set up" gives the controls that following the steps gave,
 // and on a fresh page (no log) step 1's Set up loads the sample. Reset, the
-// lesson's start, loads the sample too (issue 40 item 11).
+// lesson's start, loads the sample too.
 // Budgets of 1000–2000 evaluations: each fit takes well under a second.
 // Screenshots: build/e2e/lesson-fit-<step>.png.
 import fs from 'node:fs';
@@ -87,7 +87,7 @@ export async function fitLesson(h, lang) {
       [...document.querySelectorAll('#fit-all-table tbody tr[data-model="m6"] [data-mae]')].map((td) => Number(td.dataset.mae))));
     // the bar chart the step points at is not empty: with the sample alone (no validation
     // log) its bars are the table's training MAEs, and its title says so (it was an empty
-    // validation chart: h-walkfr, stop 49)
+    // validation chart)
     const barsNow = await page.evaluate(() => {
       const c = [...window.__fx.charts.all].find((k) => k.config?.type === 'bar');
       const rows = [...document.querySelectorAll('#fit-all-table tbody tr')].map((tr) => [...tr.querySelectorAll('[data-mae]')].map((td) => Number(td.dataset.mae)));
@@ -124,7 +124,7 @@ export async function fitLesson(h, lang) {
     expect(href && /view=pendulum/.test(href), `Open in bench links to ${href}`);
     // the three "Use in" links keep the page's ?lang= (none on the English page): the new
     // tab opens in the language of the class, not the browser's (a French lesson on an
-    // English laptop opened the bench in English: h-walkfr, stop 49)
+    // English laptop opened the bench in English)
     for (const id of ['fit-open-bench', 'fit-open-drive', 'fit-open-mujoco']) {
       const u = await page.locator(`#${id}`).getAttribute('href');
       const got = new URLSearchParams(u.replace(/^[^?]*\?/, '')).get('lang');

@@ -230,7 +230,7 @@ export default async function mujoco(h) {
     fs.writeFileSync(X, model.stdout);
     const bad = [];
     if (!(Math.abs(rows[0].mae - mae(ref)) <= TOL)) bad.push(`bench: page ${rows[0].mae}, CLI ${mae(ref)} ${ref.stderr}`);
-    // issue 38 item 7: the row says what it holds, the implicit treatment (`friction replay`'s default is clip)
+    // the row says what it holds, the implicit treatment (`friction replay`'s default is clip)
     if (!/friction treatment implicit: friction replay --friction implicit --integrator/.test(rows[0].label)) bad.push(`bench row labelled '${rows[0].label}'`);
     for (const r of rows.slice(1)) {
       const o = cli(['mujoco', X, '--joint', 'joint', '--params', P, '--treatment', r.id, '--log', logPath]);

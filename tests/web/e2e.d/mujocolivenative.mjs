@@ -1,5 +1,5 @@
 // mujocolivenative.mjs: the In MuJoCo view's LIVE bench with native params in
-// hand (issue 41 item 3: (A) runs the fitted native parameters, MuJoCo's own
+// hand ((A) runs the fitted native parameters, MuJoCo's own
 // joint, beside (C), not a per-step budget written into frictionloss;
 // web/src/views/mujoco/index.js liveNative, web/src/mujoco/sim.js
 // createNativeSim). The reference is the native CLI's `friction run

@@ -1,5 +1,5 @@
 // mujoconative.mjs: the In MuJoCo view's log replay with native params in
-// hand (issue 41 item 3: (A) runs the FITTED native parameters, MuJoCo's own
+// hand ((A) runs the FITTED native parameters, MuJoCo's own
 // joint, beside (C), instead of a per-step budget written into frictionloss;
 // web/src/views/mujoco/replay.js, web/src/mujoco/replay.js
 // replayNativeThroughMujoco). The reference is `friction mujoco --params

@@ -1,5 +1,5 @@
 // e2e.d/mujocoreset.mjs: a MuJoCo instance that fails is replaced, so the
-// next robot runs without a reload (issue 38 item 1; views/mujoco/load.js
+// next robot runs without a reload (views/mujoco/load.js
 // resetMujoco, called by yourRobot.js when mjcfCheck.js mujocoDied says the
 // instance itself failed). No file is known that kills MuJoCo once the
 // core's text check and the compile worker stand in front of it, so the

@@ -174,7 +174,7 @@ export default async function mujocoRobot(h) {
     await waitFor(async () => ((await robot()).time > 1 ? true : null), 60_000, 200);
     await bar('Pause').click();
     const r = await page.evaluate(() => { const x = window.__fx.mujoco.robot; return { steps: x.steps, time: x.time, mapping: x.mapping, goals: x.goals, table: x.table(), dt: x.timestep }; });
-    // issue 38 item 7: the default is the file's own step (the SO-101's: MuJoCo's default 2 ms), as in every door
+    // the default is the file's own step (the SO-101's: MuJoCo's default 2 ms), as in every door
     expect(r.dt === 0.002, `the page's physics step is ${r.dt} s, not the default, the file's 2 ms`);
     for (const [j, q] of Object.entries(GOALS)) expect(r.goals[j] === q, `the goal of ${j} in the page is ${r.goals[j]}, typed ${q}`);
     const csv = path.join(OUT, 'mujocorobot', 'runner.csv');
@@ -394,7 +394,7 @@ export default async function mujocoRobot(h) {
     await field.fill(want);
     await field.press('Enter');
     expect(await waitFor(async () => { const r = await robot(); return r && !r.busy && r.mapping === want ? r : null; }, 60_000, 200), `typed ${want}: ${await error()}`);
-    // issue 38 item 7: the file's own step is the default now; the URL keeps the other choice, 1 kHz
+    // the file's own step is the default now; the URL keeps the other choice, 1 kHz
     await page.selectOption('#mujoco-robot-dt', '1ms');
     const fileDt = await waitFor(async () => page.evaluate(() => { const x = window.__fx.mujoco.robot; return !x.busy && x.timestep === 0.001 ? x.timestep : null; }), 60_000, 200);
     const url = new URL(page.url());

@@ -1,5 +1,4 @@
-// e2e.d/mujocoworker.mjs: the "Your robot" pair in its Web Worker (issue 38
-// item 1: views/mujoco/robotWorker.js, workers/mjrobot.js): the page's
+// e2e.d/mujocoworker.mjs: the "Your robot" pair in its Web Worker (views/mujoco/robotWorker.js, workers/mjrobot.js): the page's
 // thread never runs MuJoCo for the robot. Checks:
 //   answers     the SO-101 of ../shared/data/so101 dropped (its folder given
 //               to the section's folder input) in a page without WebGL (the

@@ -1,4 +1,4 @@
-// e2e.d/nativeexport.mjs: issue 41 item 4 in the In MuJoCo view's "Your
+// e2e.d/nativeexport.mjs: the native class written back in the In MuJoCo view's "Your
 // robot" section (web/src/views/mujoco/robotExports.js, "Download MJCF with
 // native class…"). The SO-101 of ../shared/data/so101 dropped as a folder and
 // adopted with the page's default mapping; a native params file (numbers

@@ -1,6 +1,6 @@
 // nativeviews.mjs: e2e checks of MuJoCo's own joint ('native', fric_native.h)
 // beside M1–M6 in the Fit view's models table, the Pendulum view's replay and
-// the drive/backdrive view (issue 41 items 2 and 3; web/src/nativeFile.js).
+// the drive/backdrive view (web/src/nativeFile.js).
 // The references are the native CLI's, run here on the same logs and files:
 //
 //   table     4 xl330 logs, the alternating split, budget 200, seed 1, "Fit

@@ -1,5 +1,5 @@
 // e2e.d/offlineupdate.mjs: a new build reaches a browser that has the old one
-// offline (issue 39 item 3). A copy of the offline package (make dist) is
+// offline. A copy of the offline package (make dist) is
 // served by a plain static server, every file dated a day back (as on a
 // server that has had it for a while: the HTTP cache holds the old index.html
 // as fresh, which the old worker took into its cache). A visit; "Ready

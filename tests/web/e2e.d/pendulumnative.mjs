@@ -1,5 +1,5 @@
 // pendulumnative.mjs: the Pendulum view's live bench with a native params
-// file (issue 41 item 2: MuJoCo's own joint "as a treatment or model beside
+// file (MuJoCo's own joint "as a treatment or model beside
 // the others"; the core scenario bench-native, web/src/views/pendulum). The
 // reference is the native CLI's `friction run bench-native params=FILE`
 // on the same bench (trajectory goal 1.2 rad, the xl330's firmware gain

@@ -5,8 +5,8 @@
 //               control column in a drawer, present=1 in the URL (and a
 //               reload restores it); Escape leaves; the live charts' tick
 //               labels stay large after a lesson's Set up key (1) and a tab
-//               switch (issue 40 item 7); Escape closes the drawer and the next
-//               Space pauses (the focus is not left on "Controls": item 8);
+//               switch; Escape closes the drawer and the next
+//               Space pauses (the focus is not left on "Controls");
 //               the drawer's 0.2 s transition is bounded in frames (within
 //               120, the harness's withinFrames), not in milliseconds
 //   keys        on the live pendulum: Space pauses and resumes (Pause/Play

@@ -1,4 +1,4 @@
-// e2e.d/robotdoors.mjs: issue 38 items 7 and 9 in the In MuJoCo view's
+// e2e.d/robotdoors.mjs: the doors' common start and tables in the In MuJoCo view's
 // "Your robot" section (web/src/views/mujoco/yourRobot.js, robot3d.js,
 // robotTables.js). Checks:
 //   start       (a consistency check of the doors, not of the physics) the
@@ -33,7 +33,7 @@ const SIZES = [[1280, 900], [1024, 768], [853, 600]];
 
 export default async function robotDoors(h) {
   const { check, expect, openPage, waitFor, OUT, ROOT } = h;
-  if (!h.requireViews(['mujoco'], ['robotdoors: Your robot, issue 38 items 7 and 9'])) return;
+  if (!h.requireViews(['mujoco'], ['robotdoors: Your robot'])) return;
   const src = path.join(ROOT, '..', 'shared', 'data', 'so101');
   if (!fs.existsSync(path.join(src, 'scene.xml'))) {
     await check('robotdoors: the SO-101 with no option, page and headless', async () => ({ skip: `${h.MISSING_DATA}: ${src}` }));

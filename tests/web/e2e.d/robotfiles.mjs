@@ -1,6 +1,6 @@
 // e2e.d/robotfiles.mjs: the In MuJoCo view's "Your robot" reads only the
 // files an MJCF names, each sized before it is read (robotFiles.js
-// readRobot; issue 38 item 5). Checks:
+// readRobot). Checks:
 //   huge mesh   a folder whose MJCF names a 100 MB mesh (a sparse file:
 //               nothing on disk), given to the folder input: one sentence
 //               naming the file and the limit, and not one byte of the mesh

@@ -1,4 +1,4 @@
-// e2e.d/robotgear.mjs: issue 38's geared servo in the In MuJoCo view's "Your
+// e2e.d/robotgear.mjs: the geared servo in the In MuJoCo view's "Your
 // robot" (web/src/views/mujoco/robotTables.js, robot.js pair.unstable): the
 // gear-50 fixture of tests/cli/mujoco.sh and tests/web/robot_kinds (link 2 of
 // 0.1 kg at 0.1 m, Iyy 1e-5; <position kp 10 gear 50>; Euler at 1 ms) is

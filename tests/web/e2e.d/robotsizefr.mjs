@@ -1,6 +1,6 @@
 // e2e.d/robotsizefr.mjs: the In MuJoCo view's "Your robot" on the French
-// page (?lang=fr) says the core's size sentences in French (issue 40 item 4:
-// io_size.c's sentences had lost their ids, so an oversized robot was refused
+// page (?lang=fr) says the core's size sentences in French
+// (io_size.c's sentences had lost their ids, so an oversized robot was refused
 // in English on the French page). Checks, each against a French sentence
 // written here by hand (numbers hand-computed, the decimal comma of the
 // French page):

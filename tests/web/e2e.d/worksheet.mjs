@@ -14,11 +14,11 @@
 //               text, the pages differ in at least one separate spot per mark
 //               (two for ̈), each on blank paper, clear of its letter
 //               (DejaVu Serif, the print stack on Debian, set θ̇'s dot on the
-//               θ's shoulder, where it cannot be seen: issue 40 item 5)
+//               θ's shoulder, where it cannot be seen)
 //   footer      the footer never gets a page of its own: the Laws view's
 //               worksheet printed with its top padded (0 to 400 pt) until the
 //               footer is the first line past page 1; that page holds the last
-//               step too (issue 40 item 13)
+//               step too
 // The PDFs and their first pages as PNG: build/e2e/worksheet-<view>-{sheet,key}.{pdf,png}.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
-// e2e.d/worksheetbase.mjs: the address a worksheet prints (issue 40 item
-// 12; web/src/printAddress.js, the field under the lesson's print buttons):
+// e2e.d/worksheetbase.mjs: the address a worksheet prints
+// (web/src/printAddress.js, the field under the lesson's print buttons):
 //   default   served from 127.0.0.1 the field is empty and says the sheets
 //             would print this computer's own address, which phones cannot
 //             open; the sheet's links start with the page's address
