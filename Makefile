@@ -279,7 +279,9 @@ run-e2e-smoke:
 # Then the map (tools/archmap.mjs): docs/architecture.md against the tree, both
 # ways (every path it names exists; every core folder, public header, wasm
 # group and web/src module is named; its line-count claim holds), counts in
-# archmap.txt.
+# archmap.txt. Then no history in the code (tools/history.mjs): no tracker
+# issue, work-log stop, paper seed number or work branch named in a tracked
+# file of the product, its tests or docs; counts in history.txt.
 # Then clang's warnings over every C source of the core, the tool and the
 # bindings (tools/lint-c.sh: -fsyntax-only with $(WARN), -Werror included;
 # each file with its own include path, as the builds compile it): a second
@@ -291,6 +293,7 @@ lint: node_modules/.package-lock.json
 	@node tools/lint.mjs
 	@node tools/imports.mjs
 	@node tools/archmap.mjs
+	@node tools/history.mjs
 	@printf '%s\n' $(foreach f,$(LINT_C_SRC),'$(strip $(call lint_c_inc,$(f))) $(f)') | \
 	    tools/lint-c.sh $(STD) $(WARN) $(FPFLAGS)
 

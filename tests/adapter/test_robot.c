@@ -635,8 +635,8 @@ static double scheme_size(double h, double K, double I, double di, double de, in
 }
 
 /* The position servo's stable step (fric_robot_stable_step) and the
- * caution of copy (A) (fric_robot_step_caution). Hand-computed for issue
- * 38's gear-50 fixture (tests/cli/mujoco.sh, tests/web/robot_kinds): link 2
+ * caution of copy (A) (fric_robot_step_caution). Hand-computed for the
+ * gear-50 fixture (tests/cli/mujoco.sh, tests/web/robot_kinds): link 2
  * of 0.1 kg at 0.1 m from the joint, Iyy 1e-5: I = 0.1·0.1² + 1e-5 =
  * 1.01e-3 kg·m²; K = kp·g² = 10·2500 = 25000 N·m/rad; undamped the bound is
  * 2·√(I/K) = 2·√(4.04e-8) = 4.01995024844e-4 s. Each bound is also checked
