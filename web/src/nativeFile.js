@@ -12,17 +12,19 @@ import { t } from './i18n/index.js';
 export const NATIVE_KEY = 'native';
 /** The keys of a native file that are not parameters: read and left. */
 const META = /^(actuator|model|integrator|fit_[a-z_]+)$/;
+/** Whether obj (a parsed JSON value) is a native params file: an object with "model": "native". */
+export const isNativeObject = (obj) => !!obj && typeof obj === 'object' && !Array.isArray(obj) && obj.model === 'native';
+/** The parameter entries of a native file object: every key but the ones above. */
+export const nativeParamEntries = (obj) => Object.entries(obj).filter(([k]) => !META.test(k));
 
 /** { actuator, params } of a native params file object; throws one sentence
  *  (tr: the page's i18n t) naming what is wrong: not a native file, a key
  *  that is not one of MuJoCo's (core.native.keys()), a value that is not a
  *  number, or the core's own sentence for a value it refuses. */
-export function nativeFromObject(core, obj, tr) {
-  if (!obj || typeof obj !== 'object' || Array.isArray(obj) || obj.model !== 'native') throw new Error(tr('native.file.notNative'));
+export function nativeFromObject(core, obj, tr) {  if (!isNativeObject(obj)) throw new Error(tr('native.file.notNative'));
   const keys = core.native.keys();
   const params = {};
-  for (const [k, v] of Object.entries(obj)) {
-    if (META.test(k)) continue;
+  for (const [k, v] of nativeParamEntries(obj)) {
     if (!keys.includes(k)) throw new Error(tr('native.file.key', { key: k, keys: keys.join(', ') }));
     if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(tr('native.file.number', { key: k }));
     params[k] = v;

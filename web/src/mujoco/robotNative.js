@@ -40,6 +40,7 @@
 // original's model in every field but the fitted ones).
 import { xmlTags } from './robotFiles.js';
 import { t } from '../i18n/index.js';
+import { isNativeObject, nativeParamEntries } from '../nativeFile.js';
 
 /** The actuator elements of MJCF (a mapped joint's is rewritten). */
 const ACTUATORS = new Set(['general', 'position', 'motor', 'velocity', 'intvelocity', 'damper', 'cylinder', 'muscle', 'adhesion']);
@@ -229,8 +230,6 @@ export function nativeRobotMjcf({ files, main, joints, classes }) {
     classes: [...nested.values()].map(({ name, parent }) => ({ name, parent })) };
 }
 
-/** The keys of a native params file that are not parameters: read and left. */
-const NATIVE_META = /^(actuator|model|integrator|fit_[a-z_]+)$/;
 
 /**
  * A native params file's text (source: its name for the sentences):
@@ -244,9 +243,8 @@ export function nativeFile(text, source) {
     obj = JSON.parse(text);
   } catch (e) {
     throw new Error(t('robot.native.json', { file: source, message: e.message }), { cause: e });
-  }
-  if (!obj || typeof obj !== 'object' || Array.isArray(obj) || obj.model !== 'native') throw new Error(t('robot.native.notNative', { file: source }));
-  return { params: Object.fromEntries(Object.entries(obj).filter(([k]) => !NATIVE_META.test(k))),
+  }  if (!isNativeObject(obj)) throw new Error(t('robot.native.notNative', { file: source }));
+  return { params: Object.fromEntries(nativeParamEntries(obj)),
     actuator: typeof obj.actuator === 'string' && obj.actuator ? obj.actuator : null };
 }
 
