@@ -1108,6 +1108,7 @@ if [ -z "$missing" ]; then ok; else bad "make help does not name:$missing"; fi
 # ------------------------------------------------------------------ mujoco
 . "$root/tests/cli/mujoco.sh"
 . "$root/tests/cli/native.sh"
+. "$root/tests/cli/native_flags.sh"
 . "$root/tests/cli/native_table.sh"
 
 # --------------------------------------- hostile files, writers (issue 39)
