@@ -77,6 +77,14 @@ tr=$(key_of "$tmp/nf_from.json" fit_train_mae)
 if [ $rc -eq 0 ] && [ -z "$miss" ] && [ -n "$rep" ] && awk -v a="$tr" -v b="$rep" 'BEGIN { d = a - b; exit !(d < 1e-12 && d > -1e-12) }'
 then ok
 else bad "fit --model native --from F --budget 0: keys differing from F:$miss; train MAE $tr, replay of F $rep (exit $rc): $(head -c 300 "$tmp/err")"; fi
+# the same for an M-model (one path): M1 --from F --budget 0 writes F's parameters
+run "$bin" fit --model m1 --from "$tmp/nf_m1.json" --budget 0 --out "$tmp/nf_m1_from.json" "${nf_logs[@]:2:2}"
+miss=""
+for k in kt R armature q_offset friction_base friction_viscous; do
+    [ -n "$(key_of "$tmp/nf_m1.json" $k)" ] && [ "$(key_of "$tmp/nf_m1_from.json" $k)" = "$(key_of "$tmp/nf_m1.json" $k)" ] || miss="$miss $k"
+done
+if [ $rc -eq 0 ] && [ -z "$miss" ] && grep -qE '^M1 +fit from --from \(budget 0\) ' "$tmp/out"; then ok
+else bad "fit --model m1 --from F --budget 0: keys differing from F:$miss (exit $rc): $(head -c 300 "$tmp/err")"; fi
 # a search from it: the table says where it started
 run "$bin" fit --model native --from "$tmp/nf_set.json" --budget 40 --threads 1 --out "$tmp/nf_from2.json" "${nf_logs[@]:2:2}"
 if [ $rc -eq 0 ] && grep -qE '^native +fit from --from ' "$tmp/out"; then ok
