@@ -14,7 +14,7 @@
 
 #include "cli.h"
 #include "fit_logs.h"
-#include "fmt.h"
+#include "sensitivity.h"
 
 #include "fric_bench.h"
 #include "fric_fit.h"
@@ -52,6 +52,15 @@ int cli_fit_native_write(const fric_native_params *p, const char *act, const fri
     return rc;
 }
 
+/* The unit of a native key (FRIC_NATIVE_KEYS), "" when it has none. */
+static const char *native_unit(const char *key)
+{
+#define UNIT(k, field, u) if (strcmp(key, k) == 0) return u;
+    FRIC_NATIVE_KEYS(UNIT)
+#undef UNIT
+    return "";
+}
+
 int cli_fit_native_sensitivity(const fric_fit_batch *train, const fric_native_params *best,
                                const fric_native_fit_space *box, double tol, const char *act, const char *out,
                                const char *sens_out, const char *logdir)
@@ -62,25 +71,16 @@ int cli_fit_native_sensitivity(const fric_fit_batch *train, const fric_native_pa
     if (fric_native_sensitivity(&train->b, best, box, tol, &base, lo, hi, lc, hc, &why))
         return cli_fail(CLI_RUNTIME, "fit: %s", why);
     fric_io_sensitivity_param sp[FRIC_NATIVE_FIT_N];
+    const char *units[FRIC_NATIVE_FIT_N];
     double v[FRIC_NATIVE_FIT_N];
-    char b1[FMT_DOUBLE_LEN];
+    size_t n = 0;
     fric_native_fit_values(best, v);
     for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) {
-        sp[i] = (fric_io_sensitivity_param){ fric_native_fit_key(i), v[i], lo[i], hi[i], lc[i], hc[i] };
-        printf("sensitivity %s: %s in [%s%s, ", sp[i].name, fmt_double(b1, v[i]), fmt_double(b1, lo[i]),
-               lc[i] ? " (bound)" : "");
-        printf("%s%s]\n", fmt_double(b1, hi[i]), hc[i] ? " (bound)" : "");
+        if (box->held[i]) continue;   /* --set: no range, as for M1..M6 */
+        units[n] = native_unit(fric_native_fit_key(i));
+        sp[n++] = (fric_io_sensitivity_param){ fric_native_fit_key(i), v[i], lo[i], hi[i], lc[i], hc[i] };
     }
-    fric_io_sensitivity f = { FRIC_NATIVE_MODEL_NAME, act, out, logdir, base, tol, base * (1 + tol), sp,
-                              FRIC_NATIVE_FIT_N };
-    size_t len = 0;
-    fric_io_sensitivity_write(&f, NULL, 0, &len);
-    char *text = malloc(len + 1);
-    int rc;
-    if (!text || fric_io_sensitivity_write(&f, text, len + 1, &len))
-        rc = cli_fail(CLI_RUNTIME, "fit: %s", text ? fric_status_last().message : "out of memory.");
-    else rc = cli_write_file("fit", sens_out, text, len);
-    free(text);
-    if (!rc) printf("wrote %s\n", sens_out);
-    return rc;
+    cli_sens_ranges r = { "fit", act, FRIC_NATIVE_MODEL_NAME, FRIC_NATIVE_MODEL_NAME, out, logdir, sens_out,
+                          (int)train->logs, base, tol, sp, units, n };
+    return cli_sens_report(&r);
 }
