@@ -164,11 +164,15 @@ static void pool_close(run_pool *p)
     free(p->w);
 }
 
-static const char *refuse_threads(int threads)
+/* A run's refusal m (NULL: none) of threads, or m itself: into *why, 1 when refused. */
+static int run_refused(const char *m, int threads, const char **why)
 {
-    return fric__fail_id(FRIC_E_PARAM_RANGE, -1, "fit.threads_give_every",
+    if (!m && threads < 0)
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "fit.threads_give_every",
                 "fit run: threads = {threads}; give >= 1, or 0 for every online core.",
                 fric__values(fric__i("threads", threads)));
+    if (m && why) *why = m;
+    return m != NULL;
 }
 
 /* fric_fit's scorer: each thread its lanes and per-log MAE buffer. */
@@ -193,15 +197,10 @@ static void fit_score(void *ctx, int worker, int first, int count)
 int fric_fit_run(fric_fit *f, int threads, int (*on_gen)(const fric_fit_progress *, void *),
                  void *user, const char **why)
 {
-    const char *m = NULL;
-    if (!f) m = fric__fail_id(FRIC_E_NULL, -1, "fit.f_given",
-                    "fit run: f must be given.",
-                    fric__no_values);
-    else if (threads < 0) m = refuse_threads(threads);
-    if (m) {
-        if (why) *why = m;
+    if (run_refused(f ? NULL : fric__fail_id(FRIC_E_NULL, -1, "fit.f_given", "fit run: f must be given.",
+                                             fric__no_values), threads, why))
         return -1;
-    }
+    const char *m = NULL;
     const fric_fit_def *d = fric__fit_def(f);
     int lmax = fric_fit_lambda_max(f);
     int T = run_threads(threads, lmax);
@@ -255,17 +254,12 @@ int fric_native_fit_run(fric_native_fitter *f, int threads,
                         int (*on_gen)(const fric_native_fit_progress *, void *), void *user,
                         const char **why)
 {
-    const char *m = NULL;
-    if (!f) m = fric__fail_id(FRIC_E_NULL, -1, "fit.native_fitter_given",
-                    "native fit step: the fitter must be given.",
-                    fric__no_values);
-    else if (threads < 0) m = refuse_threads(threads);
-    if (m) {
-        if (why) *why = m;
+    if (run_refused(f ? NULL : fric__fail_id(FRIC_E_NULL, -1, "fit.native_fitter_given",
+                                             "native fit step: the fitter must be given.", fric__no_values),
+                    threads, why))
         return -1;
-    }
     run_pool pool;
-    m = pool_open(&pool, run_threads(threads, fric__native_lambda_max(f)), fric__native_logs(f), native_score, f);
+    const char *m = pool_open(&pool, run_threads(threads, fric__native_lambda_max(f)), fric__native_logs(f), native_score, f);
     if (!m && !fric_native_fitter_progress(f)->done)
         for (;;) {
             int k = fric__native_ask(f);

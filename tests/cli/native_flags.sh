@@ -107,9 +107,10 @@ else bad "fit --model native --threads 1 vs 2 (consistency): the files differ (e
 # `--` ends the options: a log whose name starts with '-' after it, the same
 # fit as that log named ./-x.json
 mkdir -p "$tmp/nf_dash"
+nf_bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")   # run from another directory
 cp "${nf_logs[0]}" "$tmp/nf_dash/-x.json"
-(cd "$tmp/nf_dash" && "$bin" fit --model native --budget 40 --threads 1 --out dd.json -- -x.json >out 2>err); rc1=$?
-(cd "$tmp/nf_dash" && "$bin" fit --model native --budget 40 --threads 1 --out dot.json ./-x.json >/dev/null 2>&1); rc=$?
+(cd "$tmp/nf_dash" && "$nf_bin" fit --model native --budget 40 --threads 1 --out dd.json -- -x.json >out 2>err); rc1=$?
+(cd "$tmp/nf_dash" && "$nf_bin" fit --model native --budget 40 --threads 1 --out dot.json ./-x.json >/dev/null 2>&1); rc=$?
 if [ $rc1 -eq 0 ] && [ $rc -eq 0 ] && cmp -s "$tmp/nf_dash/dd.json" "$tmp/nf_dash/dot.json"; then ok
 else bad "fit --model native -- LOG: exit $rc1/$rc: $(head -c 300 "$tmp/nf_dash/err")"; fi
 
