@@ -71,7 +71,6 @@ int cli_replay(int argc, char **argv);
 int cli_diagram(int argc, char **argv);
 int cli_eval(int argc, char **argv);
 int cli_fit(int argc, char **argv);
-int cli_fit_native(int argc, char **argv);   /* fit_native.c: --model native */
 int cli_sensitivity(int argc, char **argv);   /* sensitivity.c */
 int cli_mujoco(int argc, char **argv);        /* mujoco.c: `mujoco`       */
 int cli_mujoco_model(int argc, char **argv);  /* mujoco.c: `mujoco-model` */

@@ -2,7 +2,7 @@
  * fit.c: `friction fit`, identification of a servo's friction model from its
  * own pendulum logs (Duclusaud & Passault §V-B; the engine is fric_fit.h).
  *
- *   friction fit [--actuator A] --model m1..m6|all
+ *   friction fit [--actuator A] --model m1..m6|native|all
  *                [--validation-kp K | --validation-split alternate | --validate LOG...]
  *       [--budget EVALS] [--seed S] [--threads T] [--set name=value ...]
  *       [--bounds name=lo:hi ...] [--from P.json] [--exclude-trajectory NAME ...]
@@ -23,7 +23,16 @@
  *     simpler model it contains with the lowest training loss
  *     (fric_fit_chain_start); --out is then a directory (created if missing)
  *     that receives m1.json .. m6.json, as shared/data/bam/params/<actuator>/,
- *     then native.json: MuJoCo's own joint (fit_native.c) on the same logs.
+ *     then native.json: MuJoCo's own joint on the same logs.
+ *   - --model native: MuJoCo's own joint (fric_native.h; its file written by
+ *     fit_native.c), through this same path: options, split, progress,
+ *     table, cautions, "wrote" line. --set/--bounds name its fitted keys
+ *     (frictionloss, damping, armature, kp, kv, forcerange_hi, q_offset;
+ *     another key is refused naming them; with --model all an edit applies
+ *     to the models that have the key); --from takes a native params file;
+ *     --integrator does not apply (MuJoCo's own step).
+ *   - --budget 0 (with --from): no search; the --from parameters are scored
+ *     on the logs and written as they are (--set values in their place).
  *   - --exclude-trajectory NAME (repeatable; Rhoban/bam's fit option): the
  *     logs (training and --validate) whose header "trajectory" is NAME are
  *     left out, listed as excluded; a NAME no log has, or exclusions that
@@ -89,25 +98,31 @@ static double wall_s(void)
 
 typedef struct {
     const char *arg;     /* as given, for messages */
-    int i;               /* parameter index        */
+    char key[64];        /* the parameter's name   */
+    int i;               /* M-model parameter index, −1: none of that name */
+    int ni;              /* native fitted key index (fric_native_fit_key), −1: none */
     double v, lo, hi;    /* --set value / --bounds box */
 } fit_edit;
 
+/* fit_opts.model of --model native (M1..M6 are 1..6, all 0) */
+#define FIT_NATIVE 7
+
 typedef struct {
     const char *actuator;         /* NULL: from the logs' headers            */
-    int model;                    /* 1..6, 0 = all                           */
+    int model;                    /* 1..6, FIT_NATIVE, 0 = all               */
     int have_kp;
     double kp;                    /* --validation-kp                         */
     int alternate;                /* --validation-split alternate            */
     const char **validate;        /* --validate paths                        */
     int n_validate;
-    long budget;
+    long budget;                  /* −1: each model's default                */
     uint64_t seed;
     int threads;                  /* 0: every online core                    */
     fit_edit *set, *bounds;
     int n_set, n_bounds;
     const char *from, *out;
     int integrator;               /* --integrator (fric_bench_integrator)    */
+    int integrator_given;
     const char **logs;
     int n_logs;
     const char **exclude;         /* --exclude-trajectory names              */
@@ -132,6 +147,16 @@ static void all_keys(char *buf, size_t size)
     for (int i = 0; i < FRIC_FIT_N; i++) {
         if (i) strncat(buf, ", ", size - strlen(buf) - 1);
         strncat(buf, fric_fit_param_key(i), size - strlen(buf) - 1);
+    }
+}
+
+/* The native model's fitted keys, "a, b, ...". */
+static void native_keys(char *buf, size_t size)
+{
+    buf[0] = '\0';
+    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) {
+        if (i) strncat(buf, ", ", size - strlen(buf) - 1);
+        strncat(buf, fric_native_fit_key(i), size - strlen(buf) - 1);
     }
 }
 
@@ -162,17 +187,21 @@ static int parse_key(const char *opt, const char *form, const char *arg, fit_edi
 {
     const char *eq = strchr(arg, '=');
     if (!eq) return cli_fail(CLI_USAGE, "fit: %s '%s' is not %s.", opt, arg, form);
-    char key[64], keys[512];
+    char *key = e->key, keys[512], nkeys[256];
     size_t n = (size_t)(eq - arg);
-    if (n == 0 || n >= sizeof key)
+    if (n == 0 || n >= sizeof e->key)
         return cli_fail(CLI_USAGE, "fit: %s '%s': no parameter name before '='.", opt, arg);
     memcpy(key, arg, n);
     key[n] = '\0';
     e->i = fric_fit_param_find(key);
-    if (e->i < 0) {
+    e->ni = -1;
+    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++)
+        if (strcmp(key, fric_native_fit_key(i)) == 0) e->ni = i;
+    if (e->i < 0 && e->ni < 0) {
         all_keys(keys, sizeof keys);
+        native_keys(nkeys, sizeof nkeys);
         return cli_fail(CLI_USAGE, "fit: %s: unknown parameter '%s'; the parameters (params-file "
-                        "keys) are %s.", opt, key, keys);
+                        "keys) are %s (M1-M6) and %s (native).", opt, key, keys, nkeys);
     }
     e->arg = arg;
     *val = eq + 1;
@@ -224,12 +253,16 @@ static int parse_model(const char *s, int *model)
         *model = 0;
         return 0;
     }
+    if (strcmp(s, FRIC_NATIVE_MODEL_NAME) == 0) {
+        *model = FIT_NATIVE;
+        return 0;
+    }
     if ((s[0] == 'm' || s[0] == 'M') && s[1] >= '1' && s[1] <= '6' && !s[2]) {
         *model = s[1] - '0';
         return 0;
     }
-    return cli_fail(CLI_USAGE, "fit: unknown model '%s'; --model takes m1, m2, m3, m4, m5, m6 or "
-                    "all.", s);
+    return cli_fail(CLI_USAGE, "fit: unknown model '%s'; --model takes m1, m2, m3, m4, m5, m6, "
+                    "native (MuJoCo's joint) or all.", s);
 }
 
 static const char *const value_opts[] = { "--actuator", "--model", "--validation-kp", "--budget",
@@ -242,7 +275,7 @@ enum { O_ACTUATOR, O_MODEL, O_KP, O_BUDGET, O_SEED, O_THREADS, O_FROM, O_OUT, O_
 static int parse_opts(int argc, char **argv, fit_opts *o)
 {
     o->model = -1;
-    o->budget = 0;   /* 0: each model's default (fric_fit_default_budget) */
+    o->budget = -1;   /* each model's default (fric_fit_default_budget, FRIC_NATIVE_FIT_BUDGET) */
     o->seed = 1;
     o->tol = FRIC_FIT_SENS_TOLERANCE;
     int only_logs = 0;
@@ -302,10 +335,11 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
         case O_BUDGET:
             errno = 0;
             o->budget = strtol(val, &end, 10);
-            if (!*val || *end || errno == ERANGE || o->budget < 1)
+            if (!*val || *end || errno == ERANGE || o->budget < 0)
                 return cli_fail(CLI_USAGE, "fit: --budget '%s' is not a number of evaluations "
-                                ">= 1 (default %ld for M1-M3, %ld for M4-M6).", val,
-                                fric_fit_default_budget(1), fric_fit_default_budget(4));
+                                ">= 0 (default %ld for M1-M3, %ld for M4-M6, %d for native; 0 with "
+                                "--from: no search).", val, fric_fit_default_budget(1),
+                                fric_fit_default_budget(4), FRIC_NATIVE_FIT_BUDGET);
             break;
         case O_SEED: {
             errno = 0;
@@ -327,6 +361,7 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
         }
         case O_FROM: o->from = val; break;
         case O_INTEGRATOR:
+            o->integrator_given = 1;
             o->integrator = cli_integrator_from_name(val);
             if (o->integrator < 0)
                 return cli_fail(CLI_USAGE, "fit: --integrator '%s' is not bam (the reference's "
@@ -365,7 +400,7 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
         }
     }
     if (o->model < 0)
-        return cli_fail(CLI_USAGE, "fit needs --model m1..m6 or all (the friction model to "
+        return cli_fail(CLI_USAGE, "fit needs --model m1..m6, native or all (the friction model to "
                         "identify).");
     if (o->n_logs == 0)
         return cli_fail(CLI_USAGE, "fit needs at least one training log: friction fit --model m4 "
@@ -373,6 +408,12 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
     if (!o->out || !*o->out)
         return cli_fail(CLI_USAGE, "fit needs --out %s (where the fitted parameters go).",
                         o->model ? "P.json" : "DIR");
+    if (o->model == FIT_NATIVE && o->integrator_given)
+        return cli_fail(CLI_USAGE, "fit: --integrator chooses the M-models' integrator; --model "
+                        "native runs MuJoCo's own step: leave --integrator out.");
+    if (o->budget == 0 && !o->from)
+        return cli_fail(CLI_USAGE, "fit: --budget 0 runs no search; give --from P.json (the "
+                        "parameters it scores and writes) or a budget >= 1.");
     if (o->have_kp + o->alternate + (o->n_validate > 0) > 1)
         return cli_fail(CLI_USAGE, "fit: --validation-kp, --validation-split and --validate each "
                         "choose the validation logs; give one of them.");
@@ -577,7 +618,7 @@ int cli_fit_logs_batch(const cli_fit_log *logs, int n, int valid, fric_fit_batch
 /* -------------------------------------------------------------- models */
 
 typedef struct {
-    int model;
+    int model;                           /* 1..6, or FIT_NATIVE */
     fric_fit_target target;
     fric_fit_space space;
     int has_preset;
@@ -594,12 +635,58 @@ typedef struct {
     int done;
     char out[4096];
     char sens_out[4200];                 /* --sensitivity: bam's <out>_sensitivity.json */
+    /* FIT_NATIVE: MuJoCo's joint (fric_native.h); target, space, best unused */
+    fric_native_fit_space box;
+    fric_native_params nstart, nbest;
 } fit_model;
+
+/* The model's name in the table and the cautions ("M4", "native") and in
+ * the progress and "wrote" lines ("m4", "native"). */
+static const char *model_name(const fit_model *m, int upper, char buf[8])
+{
+    if (m->model == FIT_NATIVE) return FRIC_NATIVE_MODEL_NAME;
+    snprintf(buf, 8, "%c%d", upper ? 'M' : 'm', m->model);
+    return buf;
+}
+
+/* The native model's box with --bounds then --set applied (see the top): a
+ * key it has not is refused naming its keys, or skipped with --model all. */
+static int prepare_native(const fit_opts *o, const char *act, fit_model *m)
+{
+    fric_native_fit_space_default(act, &m->box);
+    char keys[256];
+    native_keys(keys, sizeof keys);
+    int held = 0;
+    for (int k = 0; k < o->n_bounds + o->n_set; k++) {
+        const fit_edit *e = k < o->n_bounds ? &o->bounds[k] : &o->set[k - o->n_bounds];
+        if (e->ni < 0) {
+            if (o->model == 0) continue;
+            return cli_fail(CLI_USAGE, "fit: %s %s: the native model (MuJoCo's joint) has no "
+                            "parameter %s; its parameters are %s.",
+                            k < o->n_bounds ? "--bounds" : "--set", e->arg, e->key, keys);
+        }
+        if (k < o->n_bounds) {
+            m->box.lo[e->ni] = e->lo;
+            m->box.hi[e->ni] = e->hi;
+        } else {
+            m->box.held[e->ni] = 1;
+            m->box.value[e->ni] = e->v;
+        }
+    }
+    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) held += m->box.held[i];
+    if (held == FRIC_NATIVE_FIT_N && o->budget != 0)
+        return cli_fail(CLI_USAGE, "fit: --set holds every parameter of the native model (%s); "
+                        "leave one to fit, or give --budget 0 with --from.", keys);
+    fric_native_fit_start(fric_bench_actuator_find(act), &m->box, &m->nstart);
+    m->preset_train = m->preset_valid = m->train = m->valid = NAN;
+    return CLI_OK;
+}
 
 /* Default space of (actuator, model) with --bounds then --set applied. With
  * `all`, an edit of a parameter the model does not use is skipped. */
 static int prepare_model(const fit_opts *o, const char *act, fit_model *m)
 {
+    if (m->model == FIT_NATIVE) return prepare_native(o, act, m);
     const char *why = NULL;
     /* the integrator, and the treatment that goes with it (mujoco: MuJoCo's) */
     if (fric_fit_target_init(&m->target, act, m->model, &why) ||
@@ -611,6 +698,11 @@ static int prepare_model(const fit_opts *o, const char *act, fit_model *m)
     for (int k = 0; k < o->n_bounds + o->n_set; k++) {
         const fit_edit *e = k < o->n_bounds ? &o->bounds[k] : &o->set[k - o->n_bounds];
         const char *opt = k < o->n_bounds ? "--bounds" : "--set";
+        if (e->i < 0) {   /* a native key only */
+            if (o->model == 0) continue;
+            return cli_fail(CLI_USAGE, "fit: %s %s: M%d has no parameter %s (a key of the native "
+                            "model); its parameters are %s.", opt, e->arg, m->model, e->key, keys);
+        }
         if (e->i >= FRIC_FIT_FIRMWARE0 && !fric_fit_param_applies(act, m->model, e->i))
             return cli_fail(CLI_USAGE, "fit: %s %s: %s is not a parameter of %s (the firmware "
                             "constant of other actuators); its parameters are %s.", opt, e->arg,
@@ -643,6 +735,10 @@ static int read_from(const char *path, const char *act, int model, double *start
     fric_bench_def d;
     const char *fact = NULL;
     int fmodel = 0;
+    if (fric_native_params_file(path))
+        return cli_fail(CLI_USAGE, "fit: --from %s is a native params file; M%d starts from an "
+                        "M1..M%d params file (--model native starts from a native one).", path,
+                        model, model);
     int rc = cli_servo_params_carry(path, &d, &fact, &fmodel, carry);
     if (rc) return rc;
     if (strcmp(fact, act) != 0)
@@ -692,9 +788,10 @@ static int out_paths_of(const fit_opts *o, fit_model *ms, int n)
         if (slash) *(slash == dir ? slash + 1 : slash) = '\0';
         else snprintf(dir, sizeof dir, ".");
         struct stat st;
+        char name[8];
         if (stat(o->out, &st) == 0 && S_ISDIR(st.st_mode))
             return cli_fail(CLI_USAGE, "fit: --out %s is a directory; with one model --out names "
-                            "the params file (e.g. fit-m%d.json).", o->out, o->model);
+                            "the params file (e.g. fit-%s.json).", o->out, model_name(&ms[0], 0, name));
         if (access(dir, W_OK) != 0)
             return cli_fail(CLI_USAGE, "fit: --out %s: cannot write in %s: %s.", o->out, dir,
                             strerror(errno));
@@ -712,8 +809,9 @@ static int out_paths_of(const fit_opts *o, fit_model *ms, int n)
     }
     if (access(o->out, W_OK) != 0)
         return cli_fail(CLI_USAGE, "fit: --out %s: %s.", o->out, strerror(errno));
+    char name[8];
     for (int k = 0; k < n; k++)
-        snprintf(ms[k].out, sizeof ms[k].out, "%s/m%d.json", o->out, ms[k].model);
+        snprintf(ms[k].out, sizeof ms[k].out, "%s/%s.json", o->out, model_name(&ms[k], 0, name));
     return CLI_OK;
 }
 
@@ -721,8 +819,14 @@ static int out_paths_of(const fit_opts *o, fit_model *ms, int n)
  * the model's parameters only), written by the core's writer
  * (fric_io_params_write) to a temporary file beside PATH, then renamed
  * (cli_write_file). */
-static int write_params(const fit_model *m, const char *act, const fric_io_params_carry *carry)
+static int write_params(const fit_model *m, const char *act, const fric_io_params_carry *carry,
+                        size_t train_logs)
 {
+    if (m->model == FIT_NATIVE) {   /* the native file, with the fit's keys */
+        fric_io_params_fit meta = { .train_mae = m->train, .holdout_mae = m->valid,
+                                    .logs = train_logs, .evaluations = m->evals };
+        return cli_fit_native_write(&m->nbest, act, &meta, m->out);
+    }
     fric_io_params_file pf;
     const char *why = NULL;
     /* the file records the integrator the fit ran */
@@ -770,7 +874,8 @@ static void print_cautions(const fit_model *ms, int n_models, const cli_fit_log 
     for (int k = 0; k < n_models; k++) {
         if (!ms[k].fitted) continue;
         if (!fric_fit_caution(lp, m, v, ms[k].train, ms[k].valid, text, sizeof text)) continue;
-        if (strcmp(text, last) != 0) printf("caution, M%d: %s\n", ms[k].model, text);
+        char name[8];
+        if (strcmp(text, last) != 0) printf("caution, %s: %s\n", model_name(&ms[k], 1, name), text);
         memcpy(last, text, sizeof last);
     }
 }
@@ -784,21 +889,31 @@ static void print_per_log(const fit_model *ms, int n_models, const cli_fit_log *
                           const fric_fit_batch *train, const fric_fit_batch *valid,
                           fric_bench_lane *lanes)
 {
-    printf("\nper log [rad] (the fit's replay; %s integrator, %s treatment):\n",
-           fric_bench_integrator_names[ms[0].target.integrator],
-           fric_treatment_name(ms[0].target.treatment));
+    int native = ms[n_models - 1].model == FIT_NATIVE;
+    if (ms[0].model == FIT_NATIVE)
+        printf("\nper log [rad] (the fit's replay; native: MuJoCo's own step):\n");
+    else
+        printf("\nper log [rad] (the fit's replay; %s integrator, %s treatment%s):\n",
+               fric_bench_integrator_names[ms[0].target.integrator],
+               fric_treatment_name(ms[0].target.treatment), native ? "; native: MuJoCo's own step" : "");
     for (int k = 0; k < n_models; k++) {
         if (!ms[k].fitted) continue;
         double e[2][FRIC_FIT_MAX_LOGS];
         size_t at[2] = { 0, 0 };
-        fric_fit_loss(&ms[k].target, ms[k].best, train, lanes, e[0]);
-        if (valid) fric_fit_loss(&ms[k].target, ms[k].best, valid, lanes, e[1]);
+        char name[8];
+        if (ms[k].model == FIT_NATIVE) {
+            fric_native_loss(&train->b, &ms[k].nbest, e[0]);
+            if (valid) fric_native_loss(&valid->b, &ms[k].nbest, e[1]);
+        } else {
+            fric_fit_loss(&ms[k].target, ms[k].best, train, lanes, e[0]);
+            if (valid) fric_fit_loss(&ms[k].target, ms[k].best, valid, lanes, e[1]);
+        }
         for (int i = 0; i < n; i++) {
             int v = logs[i].valid != 0;
             if (logs[i].dropped || (v && !valid)) continue;
             char b[FMT_DOUBLE_LEN];
-            printf("  M%d %-10s %s: mae %s rad\n", ms[k].model, v ? "validation" : "training",
-                   logs[i].path, fmt_double(b, e[v][at[v]++]));
+            printf("  %s %-10s %s: mae %s rad\n", model_name(&ms[k], 1, name),
+                   v ? "validation" : "training", logs[i].path, fmt_double(b, e[v][at[v]++]));
         }
     }
 }
@@ -813,7 +928,7 @@ static void rig_warning(const fit_model *ms, int n_models, const cli_fit_log *lo
     size_t m = core_logs(logs, n, lp, v);
     char text[1024];
     for (int k = 0; k < n_models; k++)
-        if (fric_fit_rig_caution(lp, m, v, ms[k].model, text, sizeof text)) {
+        if (ms[k].model != FIT_NATIVE && fric_fit_rig_caution(lp, m, v, ms[k].model, text, sizeof text)) {
             fflush(stdout);
             fprintf(stderr, "fit: warning: %s\n", text);
             return;
@@ -828,14 +943,15 @@ static void print_table(const fit_model *ms, int n, int threads, uint64_t seed)
                                         "valid MAE [rad]", "evals", "wall [s]", "evals/s",
                                         "steps/s", "threads", "seed" };
     enum { C = 10 };
-    char cell[13][C][48];
+    char cell[14][C][48];
     int rows = 0;
     for (int k = 0; k < n; k++) {
         const fit_model *m = &ms[k];
         for (int r = 0; r < 2; r++) {
             char (*c)[48] = cell[rows++];
             for (int j = 0; j < C; j++) snprintf(c[j], 48, "—");
-            snprintf(c[0], 48, "M%d", m->model);
+            char name[8];
+            snprintf(c[0], 48, "%s", model_name(m, 1, name));
             if (r == 0) {
                 snprintf(c[1], 48, m->has_preset ? "published" : "published: none");
                 cell_mae(c[2], 48, m->preset_train);
@@ -850,6 +966,7 @@ static void print_table(const fit_model *ms, int n, int threads, uint64_t seed)
             else if (m->start_from < 0) snprintf(c[1], 48, "fit from --from");
             else snprintf(c[1], 48, "fit");
             if (m->done == FRIC_CMAES_STOPPED) strncat(c[1], " (stopped)", 47 - strlen(c[1]));
+            if (m->evals == 0) strncat(c[1], " (budget 0)", 47 - strlen(c[1]));
             cell_mae(c[2], 48, m->train);
             cell_mae(c[3], 48, m->valid);
             snprintf(c[4], 48, "%ld", m->evals);
@@ -887,9 +1004,10 @@ static void on_sigint(int sig)
 }
 
 typedef struct {
-    int model;
+    const char *name;   /* "m4", "native" */
     double t0, last;
     int tty;
+    uint64_t steps_per_eval;   /* native: the training samples (bench steps of one evaluation) */
 } fit_progress_ctx;
 
 static int on_gen(const fric_fit_progress *p, void *user)
@@ -899,12 +1017,26 @@ static int on_gen(const fric_fit_progress *p, void *user)
     if (!c->tty || now - c->last >= FIT_PROGRESS_TTY_EVERY || p->done || interrupted) {
         char phase[128];
         fric_fit_progress_phase(p, phase, sizeof phase);
-        fprintf(stderr, "fit m%d: gen %d  evals %ld/%ld  best train MAE %.5f rad  %s, λ %d  "
-                "%.1f s\n", c->model, p->generation, p->evals, p->budget, p->best_loss, phase,
+        fprintf(stderr, "fit %s: gen %d  evals %ld/%ld  best train MAE %.5f rad  %s, λ %d  "
+                "%.1f s\n", c->name, p->generation, p->evals, p->budget, p->best_loss, phase,
                 p->lambda, now - c->t0);
         c->last = now;
     }
     return interrupted != 0;
+}
+
+/* The native fitter's progress as the M-models' (one progress line, one
+ * phase: its BIPOP run), then on_gen. */
+static int on_gen_native(const fric_native_fit_progress *n, void *user)
+{
+    const fit_progress_ctx *c = user;
+    fric_fit_progress p = { .generation = n->generation, .run = n->run, .lambda = n->lambda,
+                            .evals = n->evals, .budget = n->budget,
+                            .steps = (uint64_t)n->evals * c->steps_per_eval,
+                            .best_loss = n->best_loss, .gen_best_loss = n->gen_best_loss,
+                            .sigma = n->sigma, .done = n->done, .stage = 1, .stages = 1,
+                            .stage_model = 0, .attempt = 1, .attempts = 1 };
+    return on_gen(&p, user);
 }
 
 /* The engine's message without its "fit: " prefix (ours has one). */
@@ -917,7 +1049,8 @@ static const char *engine_why(const char *why)
 /* The budget of M<model>: --budget, else the model's default. */
 static long model_budget(const fit_opts *o, int model)
 {
-    return o->budget > 0 ? o->budget : fric_fit_default_budget(model);
+    if (o->budget >= 0) return o->budget;
+    return model == FIT_NATIVE ? FRIC_NATIVE_FIT_BUDGET : fric_fit_default_budget(model);
 }
 
 /* Checks that the engine accepts the fit (budget against the first
@@ -925,6 +1058,17 @@ static long model_budget(const fit_opts *o, int model)
 static int check_model(const fit_model *m, const fric_fit_batch *train, const fit_opts *o,
                        const double *start)
 {
+    const char *why = NULL;
+    if (o->budget == 0) return CLI_OK;   /* no search: nothing for the engine to accept */
+    if (m->model == FIT_NATIVE) {   /* the fitter checks box, start and budget */
+        fric_native_fitter *f = fric_native_fitter_create(&train->b, &m->nstart, &m->box,
+                                                          model_budget(o, m->model), o->seed, &why);
+        if (!f)
+            return cli_fail(CLI_USAGE, "fit native%s with --budget %ld: %s", o->from ? " --from" : "",
+                            model_budget(o, m->model), engine_why(why));
+        fric_native_fitter_destroy(f);
+        return CLI_OK;
+    }
     double centre[FRIC_FIT_N], x[FRIC_FIT_N];
     for (int k = 0; k < FRIC_FIT_N; k++) x[k] = 0.5;
     fric_fit_space_decode(&m->space, x, centre);
@@ -933,7 +1077,6 @@ static int check_model(const fit_model *m, const fric_fit_batch *train, const fi
     fric_fit_def d = { .target = m->target, .space = m->space, .train = train,
                        .budget = model_budget(o, m->model), .seed = o->seed, .restarts = -1,
                        .start = warm ? (start ? start : centre) : NULL };
-    const char *why = NULL;
     fric_fit *f = fric_fit_create(&d, &why);
     if (!f)
         return cli_fail(CLI_USAGE, "fit m%d with --budget %ld: %s", m->model, d.budget,
@@ -942,16 +1085,71 @@ static int check_model(const fit_model *m, const fric_fit_batch *train, const fi
     return CLI_OK;
 }
 
+/* --budget 0: the start (--from, --set values in place) scored, as it is. */
+static void run_none(fit_model *m, const fric_fit_batch *train, const fric_fit_batch *valid,
+                     fric_bench_lane *lanes, const double *start)
+{
+    m->fitted = 1;
+    if (m->model == FIT_NATIVE) {
+        double v[FRIC_NATIVE_FIT_N];
+        fric_native_fit_values(&m->nstart, v);
+        for (int i = 0; i < FRIC_NATIVE_FIT_N; i++)
+            if (m->box.held[i]) v[i] = m->box.value[i];
+        fric_native_fit_apply(&m->nstart, v, &m->nbest);
+        m->train = fric_native_loss(&train->b, &m->nbest, NULL);
+        if (valid) m->valid = fric_native_loss(&valid->b, &m->nbest, NULL);
+        return;
+    }
+    for (int i = 0; i < FRIC_FIT_N; i++) m->best[i] = m->space.free_[i] ? start[i] : m->space.value[i];
+    m->train = fric_fit_loss(&m->target, m->best, train, lanes, NULL);
+    if (valid) m->valid = fric_fit_loss(&m->target, m->best, valid, lanes, NULL);
+}
+
+static int run_native(fit_model *m, const fric_fit_batch *train, const fric_fit_batch *valid,
+                      const fit_opts *o, int threads)
+{
+    const char *why = NULL;
+    fric_native_fitter *f = fric_native_fitter_create(&train->b, &m->nstart, &m->box,
+                                                      model_budget(o, m->model), o->seed, &why);
+    if (!f) return cli_fail(CLI_USAGE, "fit native: %s", engine_why(why));
+    uint64_t samples = 0;
+    for (size_t i = 0; i < train->b.logs; i++) samples += train->b.n[i];
+    fit_progress_ctx ctx = { FRIC_NATIVE_MODEL_NAME, wall_s(), 0, isatty(2), samples };
+    int done = fric_native_fit_run(f, threads, on_gen_native, &ctx, &why);
+    m->wall = wall_s() - ctx.t0;
+    const fric_native_fit_progress *p = fric_native_fitter_progress(f);
+    m->fitted = done >= 0 && isfinite(p->best_loss);
+    m->done = p->done;
+    m->evals = p->evals;
+    m->steps = (uint64_t)p->evals * samples;
+    m->generations = p->generation;
+    m->train = p->best_loss;
+    m->nbest = p->best;
+    fric_native_fitter_destroy(f);
+    if (done < 0) return cli_fail(CLI_RUNTIME, "fit native: %s", engine_why(why));
+    if (!m->fitted)
+        return cli_fail(CLI_RUNTIME, "fit native: no candidate gave a finite loss in %ld "
+                        "evaluations; widen the bounds or raise --budget.", m->evals);
+    if (valid) m->valid = fric_native_loss(&valid->b, &m->nbest, NULL);
+    return CLI_OK;
+}
+
 static int run_model(fit_model *m, const fric_fit_batch *train, const fric_fit_batch *valid,
                      fric_bench_lane *lanes, const fit_opts *o, int threads, const double *start)
 {
+    if (o->budget == 0) {
+        run_none(m, train, valid, lanes, start);
+        return CLI_OK;
+    }
+    if (m->model == FIT_NATIVE) return run_native(m, train, valid, o, threads);
     fric_fit_def d = { .target = m->target, .space = m->space, .train = train,
                        .budget = model_budget(o, m->model), .seed = o->seed, .sigma0 = 0,
                        .restarts = -1, .start = start };
     const char *why = NULL;
     fric_fit *f = fric_fit_create(&d, &why);
     if (!f) return cli_fail(CLI_USAGE, "fit m%d: %s", m->model, engine_why(why));
-    fit_progress_ctx ctx = { m->model, wall_s(), 0, isatty(2) };
+    char name[8];
+    fit_progress_ctx ctx = { model_name(m, 0, name), wall_s(), 0, isatty(2), 0 };
     int done = fric_fit_run(f, threads, on_gen, &ctx, &why);
     m->wall = wall_s() - ctx.t0;
     if (done < 0) {
@@ -978,9 +1176,6 @@ static int run_model(fit_model *m, const fric_fit_batch *train, const fric_fit_b
 
 int cli_fit(int argc, char **argv)
 {
-    for (int a = 1; a + 1 < argc; a++)   /* MuJoCo's own joint: fit_native.c */
-        if (strcmp(argv[a], "--model") == 0 && strcmp(argv[a + 1], FRIC_NATIVE_MODEL_NAME) == 0)
-            return cli_fit_native(argc, argv);
     size_t na = (size_t)argc;
     fit_opts o = { 0 };
     o.logs = malloc(na * sizeof *o.logs);
@@ -992,7 +1187,7 @@ int cli_fit(int argc, char **argv)
     int n_excluded = 0;
     cli_fit_log *logs = NULL;
     int n = 0, rc = CLI_OK;
-    fit_model ms[6];
+    static fit_model ms[7];   /* static: M1..M6 and native, one fit per process */
     int n_models = 0;
     fric_fit_batch train = { 0 }, valid = { 0 };
     fric_bench_lane *lanes = NULL;
@@ -1026,7 +1221,8 @@ int cli_fit(int argc, char **argv)
     if (rc) goto end;
     has_valid = n_valid > 0;
 
-    for (int k = o.model ? o.model : 1; k <= (o.model ? o.model : 6) && !rc; k++) {
+    /* the models: M<k>, native, or M1..M6 then native */
+    for (int k = o.model ? o.model : 1; k <= (o.model ? o.model : FIT_NATIVE) && !rc; k++) {
         memset(&ms[n_models], 0, sizeof ms[n_models]);
         ms[n_models].model = k;
         rc = prepare_model(&o, act, &ms[n_models++]);
@@ -1036,7 +1232,8 @@ int cli_fit(int argc, char **argv)
     static fric_io_params_carry carry;   /* static: 2.6 kB, one fit per process */
     fric_io_params_carry_clear(&carry);
     if (o.from) {
-        rc = read_from(o.from, act, o.model, from_start, &carry);
+        rc = o.model == FIT_NATIVE ? cli_fit_native_from(o.from, act, &ms[0].nstart)
+                                   : read_from(o.from, act, o.model, from_start, &carry);
         if (rc) goto end;
     }
     rc = out_paths(&o, ms, n_models);
@@ -1056,8 +1253,9 @@ int cli_fit(int argc, char **argv)
     if (rc) goto end;
 
     /* the split, then the fits */
-    char which[8];
-    snprintf(which, sizeof which, o.model ? "m%d" : "m1..m6", o.model);
+    char which[32];
+    if (o.model) snprintf(which, sizeof which, "%s", model_name(&ms[0], 0, which));
+    else snprintf(which, sizeof which, "m1..m6 and native");
     printf("fit %s, %s: %d training log%s, %d validation log%s%s\n", act, which, n_train,
            n_train == 1 ? "" : "s", n_valid, n_valid == 1 ? "" : "s",
            n_valid ? "" : " (no split: the validation column shows —)");
@@ -1082,7 +1280,7 @@ int cli_fit(int argc, char **argv)
     rc = cli_finish_output(stdout, "to stdout");
     if (rc) goto end;
 
-    int threads = o.threads;
+    int threads = o.threads;   /* the table's; the fits take the same number */
     if (threads == 0) {
         long c = sysconf(_SC_NPROCESSORS_ONLN);
         threads = c < 1 ? 1 : c > FIT_MAX_THREADS ? FIT_MAX_THREADS : (int)c;
@@ -1099,6 +1297,7 @@ int cli_fit(int argc, char **argv)
     int written = 0;
     for (int k = 0; k < n_models && !rc; k++) {
         fit_model *m = &ms[k];
+        int native = m->model == FIT_NATIVE;
         if (m->has_preset) {
             m->preset_train = fric_fit_loss(&m->target, m->preset, &train, lanes, NULL);
             if (has_valid)
@@ -1110,14 +1309,16 @@ int cli_fit(int argc, char **argv)
         if (o.from) {
             sp = from_start;
             m->start_from = -1;
-        } else if ((m->start_from = fric_fit_chain_start(m->model, loss, best, start)) > 0) {
+        } else if (!native && (m->start_from = fric_fit_chain_start(m->model, loss, best, start)) > 0) {
             sp = start;
         }
         rc = run_model(m, &train, has_valid ? &valid : NULL, lanes, &o, threads, sp);
         if (rc) break;
-        loss[m->model - 1] = m->train;
-        memcpy(best + (size_t)(m->model - 1) * FRIC_FIT_N, m->best, sizeof m->best);
-        rc = write_params(m, act, &carry);
+        if (!native) {
+            loss[m->model - 1] = m->train;
+            memcpy(best + (size_t)(m->model - 1) * FRIC_FIT_N, m->best, sizeof m->best);
+        }
+        rc = write_params(m, act, &carry, train.logs);
         if (!rc) written++;
     }
     sigaction(SIGINT, &old_sa, NULL);
@@ -1127,10 +1328,11 @@ int cli_fit(int argc, char **argv)
         print_cautions(ms, n_models, logs, n);
         print_per_log(ms, n_models, logs, n, &train, has_valid ? &valid : NULL, lanes);
         putchar('\n');
-        char b[FMT_DOUBLE_LEN];
+        char b[FMT_DOUBLE_LEN], name[8];
         for (int k = 0; k < n_models; k++)
             if (ms[k].fitted)
-                printf("wrote %s: %s m%d, training MAE %s rad\n", ms[k].out, act, ms[k].model,
+                printf("wrote %s: %s %s%s, training MAE %s rad\n", ms[k].out, act,
+                       model_name(&ms[k], 0, name), ms[k].model == FIT_NATIVE ? " (MuJoCo's joint)" : "",
                        fmt_double(b, ms[k].train));
     }
     /* --sensitivity: the ranges of each fitted model on its training logs and
@@ -1146,40 +1348,14 @@ int cli_fit(int argc, char **argv)
             const fit_model *m = &ms[k];
             if (!m->fitted) continue;
             putchar('\n');
+            if (m->model == FIT_NATIVE) {
+                rc = cli_fit_native_sensitivity(&train, &m->nbest, &m->box, o.tol, act, m->out,
+                                                m->sens_out, logdir);
+                continue;
+            }
             cli_sens_job j = { "fit", act, m->model, &m->target, &m->space, m->best, &train, lanes,
                                n_train, o.tol, m->out, logdir, m->sens_out };
             rc = cli_sens_run(&j);
-        }
-    }
-    /* --model all: MuJoCo's native joint after M1..M6 (fit_native.c), on the
-       same training and validation logs, into OUT/native.json */
-    if (o.model == 0 && written && !interrupted && !rc) {
-        const char **av = malloc((size_t)(n + 16) * sizeof *av);
-        static char out_path[4200], seed_s[32], budget_s[32];
-        if (!av) rc = cli_fail(CLI_RUNTIME, "fit: out of memory.");
-        else {
-            int ac = 0;
-            snprintf(out_path, sizeof out_path, "%s/%s.json", o.out, FRIC_NATIVE_MODEL_NAME);
-            snprintf(seed_s, sizeof seed_s, "%llu", (unsigned long long)o.seed);
-            snprintf(budget_s, sizeof budget_s, "%ld", o.budget);
-            av[ac++] = "fit";
-            av[ac++] = "--model", av[ac++] = FRIC_NATIVE_MODEL_NAME;
-            av[ac++] = "--actuator", av[ac++] = act;
-            av[ac++] = "--seed", av[ac++] = seed_s;
-            av[ac++] = "--out", av[ac++] = out_path;
-            if (o.budget > 0) av[ac++] = "--budget", av[ac++] = budget_s;
-            if (o.sensitivity) av[ac++] = "--sensitivity";
-            if (o.sensitivity && o.tolerance) av[ac++] = "--tolerance", av[ac++] = o.tolerance;
-            for (int i = 0; i < n; i++)
-                if (!logs[i].valid && !logs[i].dropped) av[ac++] = logs[i].path;
-            if (has_valid) av[ac++] = "--validate";
-            for (int i = 0; i < n && has_valid; i++)
-                if (logs[i].valid) av[ac++] = logs[i].path;
-            putchar('\n');
-            fflush(stdout);
-            rc = cli_fit_native(ac, (char **)av);
-            if (!rc) printf("wrote %s: %s native (MuJoCo's joint)\n", out_path, act);
-            free(av);
         }
     }
     if (interrupted && !rc) {

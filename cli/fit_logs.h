@@ -1,13 +1,15 @@
 /*
  * fit_logs.h: the logs of `friction fit`, one rule for every model (fit.c
- * for M1..M6 and `all`, fit_native.c for native): how a log is read, which
- * training logs a --validate log takes out of training, and the batches.
+ * runs M1..M6, native and `all` through one path): how a log is read, which
+ * training logs a --validate log takes out of training, and the batches;
+ * and the native model's own pieces (fit_native.c).
  */
 #ifndef FRIC_CLI_FIT_LOGS_H
 #define FRIC_CLI_FIT_LOGS_H
 
 #include "fric_fit.h"
 #include "fric_io.h"
+#include "fric_native.h"
 
 typedef struct {
     const char *path;
@@ -31,5 +33,19 @@ int cli_fit_logs_drop(cli_fit_log *logs, int n, int *n_train);
 /* The batch of the logs with valid == valid that are not dropped. CLI_OK,
  * or the code after one sentence naming the training or validation logs. */
 int cli_fit_logs_batch(const cli_fit_log *logs, int n, int valid, fric_fit_batch *b);
+
+/* --model native --from PATH: the native params file at path, of actuator
+ * act (the logs'), into *start. CLI_OK, or the code after one sentence. */
+int cli_fit_native_from(const char *path, const char *act, fric_native_params *start);
+/* The native params file of p (meta: the fit's keys) to out, by
+ * cli_write_file. CLI_OK, or the code after one sentence. */
+int cli_fit_native_write(const fric_native_params *p, const char *act, const fric_io_params_fit *meta,
+                         const char *out);
+/* --sensitivity of a native fit: the ranges of best's fitted keys in box on
+ * train (fric_native_sensitivity), a line each, written to sens_out (bam's
+ * file, model "native"). CLI_OK, or the code after one sentence. */
+int cli_fit_native_sensitivity(const fric_fit_batch *train, const fric_native_params *best,
+                               const fric_native_fit_space *box, double tol, const char *act, const char *out,
+                               const char *sens_out, const char *logdir);
 
 #endif

@@ -4,7 +4,7 @@
  *   friction list [SCENARIO]                  scenarios, parameters, columns
  *   friction run SCENARIO [name=value ...]    CSV of one simulation on stdout
  *   friction replay --params P.json [--actuator A] [--friction T] [--integrator I] [--csv FILE] LOG.json ...
- *   friction fit --model m1..m6|all|native --out OUT [options] LOG.json ...
+ *   friction fit --model m1..m6|native|all --out OUT [options] LOG.json ...
  *   friction diagram --params P.json [max_torque=T] [velocities=0,1,2] [points=N]
  *   friction mujoco MODEL.xml --joint NAME ... ; friction mujoco-model (mujoco.c)
  *   friction help, friction COMMAND --help (or -h): the usage of one command
@@ -30,6 +30,7 @@
 #include "cli.h"
 #include "fmt.h"
 #include "fric_fit.h"
+#include "fric_native.h"
 #include "fric_io.h"
 
 #define STR_(x) #x
@@ -83,7 +84,7 @@ static const char usage_text[] =
     ;
 /* the rest of the commands (one string literal stays under C's 4095 bytes) */
 static const char usage_text2[] =
-    "  friction fit [--actuator A] --model m1..m6|all\n"
+    "  friction fit [--actuator A] --model m1..m6|native|all\n"
     "               [--validation-kp K | --validation-split alternate | --validate LOG...]\n"
     "               [--budget EVALS] [--seed S] [--threads T] [--set name=value ...]\n"
     "               [--bounds name=lo:hi ...] [--from P.json] [--integrator bam|mujoco]\n"
@@ -106,9 +107,16 @@ static const char usage_text2[] =
     "      `friction mujoco` runs, for a model meant for MuJoCo), recorded in OUT.\n"
     "      Firmware keys as bam fits them: error_gain_ratio, max_velocity,\n"
     "      current_limit, max_torque.\n"
-    "      --exclude-trajectory drops the logs of that header \"trajectory\". --model all\n"
-    "      fits M1..M6 in order, each from the best simpler model it contains; OUT is then\n"
-    "      a directory receiving m1.json .. m6.json. Progress per generation on stderr;\n"
+    "      --exclude-trajectory drops the logs of that header \"trajectory\". --budget 0\n"
+    "      with --from: no search, the --from parameters scored and written.\n"
+    "      --model native: MuJoCo's own joint (fric_native.h): frictionloss, damping,\n"
+    "      armature, kp (at the actuator's \"firmware_kp\"), kv, forcerange_hi (±),\n"
+    "      q_offset, fitted in the core's restatement of MuJoCo's step (default budget\n"
+    "      " STR(FRIC_NATIVE_FIT_BUDGET) "); the same options (--set and --bounds of those keys, --from a\n"
+    "      native file; not --integrator); OUT a native params file that replay reads.\n"
+    "      --model all fits M1..M6 in order, each from the best simpler model it\n"
+    "      contains, then native; OUT is then a directory receiving m1.json .. m6.json\n"
+    "      and native.json. Progress per generation on stderr;\n"
     "      then a table of training and validation MAE [rad] of the published preset and of\n"
     "      the fit, evaluations, wall time, evals/s, steps/s, and each log's MAE (what replay,\n"
     "      and under mujoco `friction mujoco`, gives for OUT). Ctrl-C stops after the\n"
@@ -116,13 +124,7 @@ static const char usage_text2[] =
     "      then the ranges of each fitted model on its training logs and in its search\n"
     "      box (as the sensitivity command; T as there), written beside its params file\n"
     "      as <name>_sensitivity.json; the fit itself is unchanged.\n"
-    "  friction fit --model native [--actuator A] [--budget EVALS] [--seed S]\n"
-    "               [--validate LOG...] [--sensitivity [--tolerance T]] --out OUT LOG.json ...\n"
-    "      MuJoCo's own joint (fric_native.h): frictionloss, damping, armature and a\n"
-    "      position actuator kp (at the actuator's firmware kp, \"firmware_kp\"), kv,\n"
-    "      forcerange ±, fitted in the core's exact restatement of MuJoCo's step (default\n"
-    "      budget 12000); OUT is a native params file (\"model\": \"native\", MuJoCo's\n"
-    "      keys) that replay reads. --model all fits it after M1..M6 (OUT/native.json).\n"
+
     "  friction diagram --params P.json [max_torque=T] [velocities=v1,v2,...] [points=N]\n"
     "      Drive/backdrive boundaries of the friction model of P.json as CSV\n"
     "      velocity,region,boundary,piece,tau_m,tau_e for tau_m in [-T, T] N·m\n"

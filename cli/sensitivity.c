@@ -63,40 +63,52 @@ int cli_sens_run(const cli_sens_job *j)
                              r, &why))
         return cli_fail(CLI_USAGE, "%s: the ranges of %s: %s", j->cmd, j->params, why);
     fric_io_sensitivity_param sp[FRIC_FIT_N];
+    const char *units[FRIC_FIT_N];
     size_t np = 0;
-    const double tol = j->tolerance;
-    char b1[FMT_DOUBLE_LEN], b2[FMT_DOUBLE_LEN], b3[FMT_DOUBLE_LEN];
-    printf("%s M%d (%s) on %d log%s: base MAE %s rad, threshold (+%g %%) %s rad\n", j->actuator,
-           j->model, j->params, j->n_logs, j->n_logs == 1 ? "" : "s", fmt_double(b1, base),
-           100 * tol, fmt_double(b2, base * (1 + tol)));
-    printf("%-34s %-12s %-24s %-24s %-24s\n", "parameter", "unit", "fitted", "lower", "upper");
     for (int i = 0; i < FRIC_FIT_N; i++) {
         if (!r[i].free_) continue;
-        char lo[40], hi[40];
-        snprintf(lo, sizeof lo, "%s%s", fmt_double(b1, r[i].lower), r[i].lower_clamped ? "*" : "");
-        snprintf(hi, sizeof hi, "%s%s", fmt_double(b2, r[i].upper), r[i].upper_clamped ? "*" : "");
-        printf("%-34s ", fric_fit_param_key(i));
-        cli_pad(stdout, *fric_fit_param_unit(i) ? fric_fit_param_unit(i) : "-", 12);   /* UTF-8 */
-        printf(" %-24s %-24s %-24s\n", fmt_double(b3, r[i].value), lo, hi);
+        units[np] = fric_fit_param_unit(i);
         sp[np++] = (fric_io_sensitivity_param){ fric_fit_param_key(i), r[i].value, r[i].lower,
                                                 r[i].upper, r[i].lower_clamped,
                                                 r[i].upper_clamped };
     }
+    char model[3] = { 'm', (char)('0' + j->model), '\0' }, label[3] = { 'M', model[1], '\0' };
+    cli_sens_ranges rr = { j->cmd, j->actuator, model, label, j->params, j->logdir, j->out,
+                           j->n_logs, base, j->tolerance, sp, units, np };
+    return cli_sens_report(&rr);
+}
+
+int cli_sens_report(const cli_sens_ranges *r)
+{
+    const double tol = r->tolerance, base = r->base;
+    char b1[FMT_DOUBLE_LEN], b2[FMT_DOUBLE_LEN], b3[FMT_DOUBLE_LEN];
+    printf("%s %s (%s) on %d log%s: base MAE %s rad, threshold (+%g %%) %s rad\n", r->actuator,
+           r->label, r->params, r->n_logs, r->n_logs == 1 ? "" : "s", fmt_double(b1, base),
+           100 * tol, fmt_double(b2, base * (1 + tol)));
+    printf("%-34s %-12s %-24s %-24s %-24s\n", "parameter", "unit", "fitted", "lower", "upper");
+    for (size_t i = 0; i < r->n; i++) {
+        const fric_io_sensitivity_param *q = &r->p[i];
+        char lo[40], hi[40];
+        snprintf(lo, sizeof lo, "%s%s", fmt_double(b1, q->lower), q->lower_clamped ? "*" : "");
+        snprintf(hi, sizeof hi, "%s%s", fmt_double(b2, q->upper), q->upper_clamped ? "*" : "");
+        printf("%-34s ", q->name);
+        cli_pad(stdout, *r->units[i] ? r->units[i] : "-", 12);   /* UTF-8 */
+        printf(" %-24s %-24s %-24s\n", fmt_double(b3, q->value), lo, hi);
+    }
     printf("(* = the end is the search box's bound: insensitive up to it)\n");
-    if (!j->out) return CLI_OK;
-    char model_name[3] = { 'm', (char)('0' + j->model), '\0' };
-    fric_io_sensitivity f = { model_name, j->actuator, j->params, j->logdir, base, tol,
-                              base * (1 + tol), sp, np };
+    if (!r->out) return CLI_OK;
+    fric_io_sensitivity f = { r->model, r->actuator, r->params, r->logdir, base, tol,
+                              base * (1 + tol), r->p, r->n };
     size_t len = 0;
     fric_io_sensitivity_write(&f, NULL, 0, &len);
     char *text = malloc(len + 1);
     int rc = CLI_OK;
-    if (!text) rc = cli_fail(CLI_RUNTIME, "%s: out of memory.", j->cmd);
+    if (!text) rc = cli_fail(CLI_RUNTIME, "%s: out of memory.", r->cmd);
     else if (fric_io_sensitivity_write(&f, text, len + 1, &len))
-        rc = cli_fail(CLI_RUNTIME, "%s: %s", j->cmd, fric_status_last().message);
+        rc = cli_fail(CLI_RUNTIME, "%s: %s", r->cmd, fric_status_last().message);
     else
-        rc = cli_write_file(j->cmd, j->out, text, len);
-    if (!rc) printf("wrote %s\n", j->out);
+        rc = cli_write_file(r->cmd, r->out, text, len);
+    if (!rc) printf("wrote %s\n", r->out);
     free(text);
     return rc;
 }

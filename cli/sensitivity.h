@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "fric_fit.h"
+#include "fric_io.h"
 
 typedef struct {
     const char *cmd;                /* "sensitivity" or "fit": messages        */
@@ -28,9 +29,30 @@ typedef struct {
     const char *out;                /* bam's file to write, NULL: none         */
 } cli_sens_job;
 
-/* Computes the ranges, prints the table and writes j->out. CLI_OK, or
- * CLI_USAGE / CLI_RUNTIME after one message. */
+/* Computes the ranges, prints the table and writes j->out
+ * (cli_sens_report). CLI_OK, or CLI_USAGE / CLI_RUNTIME after one message. */
 int cli_sens_run(const cli_sens_job *j);
+
+/* The ranges of one model, however computed (fric_fit_sensitivity for
+ * M1..M6, fric_native_sensitivity for the native model). */
+typedef struct {
+    const char *cmd;                /* "sensitivity" or "fit": messages        */
+    const char *actuator;
+    const char *model;              /* the file's "model": "m4", "native"      */
+    const char *label;              /* the header line's: "M4", "native"       */
+    const char *params, *logdir;    /* written as is                           */
+    const char *out;                /* bam's file to write, NULL: none         */
+    int n_logs;
+    double base, tolerance;         /* [rad], relative                         */
+    const fric_io_sensitivity_param *p;   /* the free parameters' ranges     */
+    const char *const *units;       /* each one's unit ("" none)               */
+    size_t n;
+} cli_sens_ranges;
+
+/* The table of r on stdout (a header line, a row per parameter, the legend
+ * of *) and bam's file r->out by the core's writer, then "wrote OUT". CLI_OK,
+ * or CLI_RUNTIME after one message. */
+int cli_sens_report(const cli_sens_ranges *r);
 
 /* --tolerance VAL of command cmd: a relative MAE increase in (0, 10]. CLI_OK,
  * or CLI_USAGE after one message. */

@@ -6,7 +6,7 @@
 //                --seed S --budget B --threads T --out OUT/A  LOG...
 //
 // (M1..M6, then MuJoCo's native joint on the same training and validation
-// logs: `--model all` passes the M fits' split through, cli/fit.c), reads
+// logs: `--model all` fits every model through one path, cli/fit.c), reads
 // the training and validation MAE of each model from what the CLI prints,
 // and writes them to OUT/table.json. With --doc FILE it then rewrites, in
 // FILE, the block between <!-- native-table:begin --> and
@@ -25,13 +25,12 @@
 //
 // What is parsed, and checked while parsing (exit 1 when a check fails, so
 // a change of the CLI's output breaks this script loudly, not silently):
-//   M1..M6  the per-log lines "  Mk training|validation LOG: mae X rad"; their
-//           means must equal the summary row "Mk fit ... TRAIN VALID" to its
-//           printed 5 decimals, and every log must be in one split;
-//   native  "train LOG: mae X rad", "validation LOG: mae X rad" and the
-//           "train mean" / "validation mean" lines (equal to the per-log
-//           means, 1e-12 rad), and OUT/A/native.json's fit_train_mae and
-//           fit_holdout_mae (equal, 1e-12 rad).
+//   every model (M1..M6, native) the per-log lines "  Mk|native
+//           training|validation LOG: mae X rad"; their means must equal the
+//           summary row "Mk|native fit ... TRAIN VALID" to its printed 5
+//           decimals, and every log must be in one split, the same for all;
+//   native  OUT/A/native.json's fit_train_mae and fit_holdout_mae equal the
+//           per-log means (1e-12 rad).
 // tests/cli/native_table.sh replays the written native.json with
 // `friction replay` and finds the table's native row (a consistency check).
 import fs from 'node:fs';
@@ -94,12 +93,13 @@ function fitCase({ actuator, dir }, seed) {
   if (r.error) fail(`${opt.friction}: ${r.error.message}`);
   if (r.status !== 0) fail(`${actuator}: friction fit exited ${r.status}: ${r.stderr.trim().split('\n').pop()}`);
   const models = {};
-  // M1..M6: per-log lines and the summary rows
-  for (const m of M_MODELS) {
+  // every model: per-log lines and the summary rows (the table names native "native")
+  for (const m of [...M_MODELS, 'native']) {
+    const name = m === 'native' ? m : m.toUpperCase();
     const per = { training: [], validation: [] };
-    const re = new RegExp(`^  ${m.toUpperCase()} (training|validation) +(.*): mae (\\S+) rad$`, 'gm');
+    const re = new RegExp(`^  ${name} (training|validation) +(.*): mae (\\S+) rad$`, 'gm');
     for (const x of r.stdout.matchAll(re)) per[x[1]].push({ log: x[2], mae: Number(x[3]) });
-    const row = r.stdout.match(new RegExp(`^${m.toUpperCase()} +fit.*?\\s(\\d\\.\\d{5})\\s+(\\d\\.\\d{5})\\s`, 'm'));
+    const row = r.stdout.match(new RegExp(`^${name} +fit.*?\\s(\\d\\.\\d{5})\\s+(\\d\\.\\d{5})\\s`, 'm'));
     if (!row) fail(`${actuator} ${m}: no summary row "fit ... train valid" in the CLI's output`);
     if (per.training.length + per.validation.length !== logs.length || !per.validation.length)
       fail(`${actuator} ${m}: ${per.training.length} training and ${per.validation.length} validation ` +
@@ -110,34 +110,22 @@ function fitCase({ actuator, dir }, seed) {
     models[m] = { train_mae: train, valid_mae: valid, train_logs: per.training.map((x) => x.log),
                   valid_logs: per.validation.map((x) => x.log) };
   }
-  // native: its own block, after "fit: native"
-  const at = r.stdout.indexOf(`wrote ${path.join(out, 'm6.json')}`);
-  if (at < 0) fail(`${actuator}: no "wrote .../m6.json" line before the native block in the CLI's output`);
-  const tail = r.stdout.slice(at);
-  const nat = { train: [], validation: [] };
-  for (const x of tail.matchAll(/^(train|validation) (?!mean:)(.*): mae (\S+) rad$/gm))
-    nat[x[1]].push({ log: x[2], mae: Number(x[3]) });
-  const tm = tail.match(/^train mean: mae (\S+) rad/m), vm = tail.match(/^validation mean: mae (\S+) rad/m);
-  if (!tm || !vm) fail(`${actuator} native: no "train mean" / "validation mean" line`);
-  const ntrain = mean(nat.train.map((x) => x.mae)), nvalid = mean(nat.validation.map((x) => x.mae));
-  if (!near(ntrain, Number(tm[1]), 1e-12) || !near(nvalid, Number(vm[1]), 1e-12))
-    fail(`${actuator} native: per-log means ${ntrain}, ${nvalid} against the printed ${tm[1]}, ${vm[1]}`);
   const sameSplit = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
-  if (!sameSplit(nat.train.map((x) => x.log), models.m1.train_logs) ||
-      !sameSplit(nat.validation.map((x) => x.log), models.m1.valid_logs))
+  if (!sameSplit(models.native.train_logs, models.m1.train_logs) ||
+      !sameSplit(models.native.valid_logs, models.m1.valid_logs))
     fail(`${actuator} native: its training / validation logs are not the M fits' split`);
   const file = JSON.parse(fs.readFileSync(path.join(out, 'native.json'), 'utf8'));
-  if (!near(file.fit_train_mae, Number(tm[1]), 1e-12) || !near(file.fit_holdout_mae, Number(vm[1]), 1e-12))
-    fail(`${actuator} native: native.json's fit_train_mae / fit_holdout_mae differ from the printed means`);
-  models.native = { train_mae: Number(tm[1]), valid_mae: Number(vm[1]), params: path.join(out, 'native.json') };
-  for (const m of M_MODELS) models[m].params = path.join(out, `${m}.json`);
+  if (!near(file.fit_train_mae, models.native.train_mae, 1e-12) ||
+      !near(file.fit_holdout_mae, models.native.valid_mae, 1e-12))
+    fail(`${actuator} native: native.json's fit_train_mae / fit_holdout_mae differ from the per-log means`);
+  const split = { train: models.m1.train_logs, valid: models.m1.valid_logs };
+  for (const m of [...M_MODELS, 'native']) models[m].params = path.join(out, `${m}.json`);
   for (const m of Object.keys(models)) {
     models[m].seed = seed;
     delete models[m].train_logs;
     delete models[m].valid_logs;
   }
-  return { logs: logs.length, wall_s: wall, train_logs: nat.train.map((x) => x.log),
-           valid_logs: nat.validation.map((x) => x.log), models };
+  return { logs: logs.length, wall_s: wall, train_logs: split.train, valid_logs: split.valid, models };
 }
 
 // Every seed of one actuator: per model the fit of lowest training MAE; the

@@ -48,6 +48,7 @@
 #include "fric_cmaes.h"
 #include "fric_screw.h"
 #include "fric_fit.h"
+#include "fric_native.h"
 #include "fric_io.h"
 #include "fric_adapter.h"
 #include "fric_regions.h"
@@ -306,6 +307,7 @@ static const struct { const char *name; const char *(*at)(int i); } tables[] = {
 
 static const struct { const char *name; double value; } constants[] = {
     { "fit_default_budget", FRIC_FIT_DEFAULT_BUDGET },       /* evaluations: M1–M3, one try */
+    { "native_fit_budget", FRIC_NATIVE_FIT_BUDGET },         /* evaluations: the native fit */
     { "fit_tries", FRIC_FIT_TRIES },                         /* of M4–M6 (fric_fit.h) */
     { "fit_default_restarts", FRIC_FIT_DEFAULT_RESTARTS },
     { "fit_default_sigma0", FRIC_FIT_DEFAULT_SIGMA0 },

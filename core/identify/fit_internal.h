@@ -1,8 +1,10 @@
-/* fit_internal.h: what fit_run.c needs of a fric_fit; not part of the API. */
+/* fit_internal.h: what fit_run.c needs of a fric_fit and of a native fitter;
+ * not part of the API. */
 #ifndef FRIC_FIT_INTERNAL_H
 #define FRIC_FIT_INTERNAL_H
 
 #include "fric_fit.h"
+#include "fric_native.h"
 
 /* The definition the fit was created with (its target and training batch). */
 const fric_fit_def *fric__fit_def(const fric_fit *f);
@@ -17,5 +19,25 @@ void fric__fit_set_best_loss(fric_fit *f, double loss);
  * naming what and the argument. One rule for the target and the space. */
 int fric__fit_check_args(const char *what, const void *out, const char *out_name,
                          const char *actuator, int known, int model, const char **why);
+
+/* The candidates a scorer takes at once (fit_run.c's threads, and
+ * fric_native_fitter_step so that its losses are fric_native_fit_run's):
+ * two, so that small generations still spread over the threads (one
+ * candidate on 8 logs already fills two AVX2 vectors; more per call did not
+ * run faster, docs/performance.md). */
+#define FRIC__FIT_GROUP 2
+
+/* The native fitter's generation in three parts, for fit_run.c's threads
+ * (fit_native.c): ask decodes the generation's sets (returns λ, or 0 when
+ * the search has ended: progress.done set); score writes the losses of sets
+ * [first, first + count) (disjoint ranges from several threads at once);
+ * tell takes them all (the best so far, progress) and returns
+ * progress.done. lambda_max: the most sets a generation holds; logs: the
+ * batch's. */
+int fric__native_ask(fric_native_fitter *f);
+void fric__native_score(fric_native_fitter *f, int first, int count);
+int fric__native_tell(fric_native_fitter *f, int lam);
+int fric__native_lambda_max(const fric_native_fitter *f);
+size_t fric__native_logs(const fric_native_fitter *f);
 
 #endif

@@ -12,6 +12,7 @@
 #include "fric_fit.h"
 #include "fric_native.h"
 #include "base.h"
+#include "fit_internal.h"
 
 /* The slots of the fitted keys (FRIC_NATIVE_FIT_LIST's order): NATIVE_AT_kp, ... */
 enum {
@@ -26,6 +27,7 @@ _Static_assert(NATIVE_AT_N == FRIC_NATIVE_FIT_N && FRIC_NATIVE_FIT_N <= FRIC_FIT
 void fric_native_fit_space_default(const char *actuator, fric_native_fit_space *s)
 {
     int i = 0;
+    memset(s, 0, sizeof *s);   /* every key searched */
 #define BOX(key, field, lo_, hi_) s->lo[i] = lo_, s->hi[i] = hi_, i++;
     FRIC_NATIVE_FIT_LIST(BOX)
 #undef BOX
@@ -38,20 +40,24 @@ void fric_native_fit_space_default(const char *actuator, fric_native_fit_space *
     }
 }
 
-/* The native box as a fit space (fric_fit.h) with the native keys free in its
- * first slots: the M-models' scale and decoding (fric_fit_space_decode: log
- * when lo > 0, else uniform) for the native fit, its start and its sensitivity. */
+/* The native box as a fit space (fric_fit.h) with the native keys in its
+ * first slots, a held key held there (free_ = 0 at its value): the M-models'
+ * scale and decoding (fric_fit_space_decode: log when lo > 0, else uniform;
+ * x holds the free keys only, in order) for the native fit, its start and its
+ * sensitivity. */
 static void native_fs(const fric_native_fit_space *s, fric_fit_space *fs)
 {
     memset(fs, 0, sizeof *fs);
     for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) {
         fs->lo[i] = s->lo[i];
         fs->hi[i] = s->hi[i];
-        fs->free_[i] = 1;
+        fs->free_[i] = !s->held[i];
+        fs->value[i] = s->held[i] ? s->value[i] : 0;
     }
 }
 
-/* The fitted values v[FRIC_NATIVE_FIT_N] at the unit-box point x (x NULL: the centre, 0.5). */
+/* The fitted values v[FRIC_NATIVE_FIT_N] at the unit-box point x of the free keys
+ * (x NULL: the centre, 0.5). */
 static void native_decode(const fric_fit_space *fs, const double *x, double *v)
 {
     double c[FRIC_NATIVE_FIT_N], p[FRIC_FIT_N];
@@ -116,8 +122,9 @@ struct fric_native_fitter {
     fric_fit_space fs;            /* the box as a fit space (native_fs)        */
     fric_native_params start;
     fric_cmaes *es;
+    int n;                        /* the free keys (not held): CMA-ES's dimension */
     int cap;                      /* λ_max: rows of X, f, P                   */
-    double *X;                    /* [cap·FRIC_NATIVE_FIT_N] unit-box points  */
+    double *X;                    /* [cap·n] unit-box points                  */
     double *f;                    /* [cap] losses [rad]                       */
     fric_native_params *P;        /* [cap] the sets they map to               */
     double *mae;                  /* [cap·logs] [rad]                         */
@@ -143,6 +150,10 @@ fric_native_fitter *fric_native_fitter_create(const fric_bench_batch *b, const f
         native_fs(s, &fs);
         fric_native_fit_values(start, v);
         for (int i = 0; i < FRIC_NATIVE_FIT_N && !m; i++) {
+            if (s->held[i]) {   /* out of the search: its value, not its box */
+                v[i] = s->value[i];
+                continue;
+            }
             /* q_offset may be negative (a uniform scale); the others' boxes are log scales */
             if (i == NATIVE_AT_q_offset ? !(s->hi[i] > s->lo[i]) || !isfinite(s->lo[i]) || !isfinite(s->hi[i])
                                         : !(s->hi[i] > s->lo[i]) || !(s->lo[i] > 0) || !isfinite(s->hi[i]))
@@ -163,10 +174,12 @@ fric_native_fitter *fric_native_fitter_create(const fric_bench_batch *b, const f
                                      fric__g("lo", s->lo[i]), fric__g("hi", s->hi[i])));
         }
     }
+    int n = 0;
     if (!m) {
         double p[FRIC_FIT_N] = { 0 };
         memcpy(p, v, sizeof v);
-        fric_fit_space_encode(&fs, p, x0);   /* the start in the box: nothing clamped */
+        fric_fit_space_encode(&fs, p, x0);   /* the free keys' start in the box: nothing clamped */
+        for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) n += !s->held[i];
     }
     if (!m && b->logs > FRIC_FIT_MAX_LOGS)
         m = fric__fail_id(FRIC_E_WORK_LIMIT, -1, "fit.logs_most",
@@ -186,7 +199,7 @@ fric_native_fitter *fric_native_fitter_create(const fric_bench_batch *b, const f
     }
     fric_cmaes *es = NULL;
     if (!m) {
-        fric_cmaes_def d = { .n = FRIC_NATIVE_FIT_N, .sigma0 = 0.3, .x0 = x0, .box = 1, .budget = budget,
+        fric_cmaes_def d = { .n = n, .sigma0 = 0.3, .x0 = x0, .box = 1, .budget = budget,
                              .restarts = 2, .seed = seed };
         const char *w = NULL;
         es = fric_cmaes_create(&d, &w);
@@ -199,7 +212,7 @@ fric_native_fitter *fric_native_fitter_create(const fric_bench_batch *b, const f
     int cap = fric_cmaes_lambda_max(es);
     fric_native_fitter *f = calloc(1, sizeof *f);
     if (f) {
-        f->X = malloc((size_t)cap * FRIC_NATIVE_FIT_N * sizeof *f->X);
+        f->X = malloc((size_t)cap * (size_t)n * sizeof *f->X);
         f->f = malloc((size_t)cap * sizeof *f->f);
         f->P = malloc((size_t)cap * sizeof *f->P);
         f->mae = malloc((size_t)cap * b->logs * sizeof *f->mae);
@@ -217,11 +230,71 @@ fric_native_fitter *fric_native_fitter_create(const fric_bench_batch *b, const f
     f->fs = fs;
     f->start = *start;
     f->es = es;
+    f->n = n;
     f->cap = cap;
     f->prog = (fric_native_fit_progress){ .budget = budget, .best_loss = INFINITY, .gen_best_loss = INFINITY,
                                           .sigma = fric_cmaes_get_info(es)->sigma, .best = *start };
     if (why) *why = "";
     return f;
+}
+
+int fric__native_ask(fric_native_fitter *f)
+{
+    int lam = fric_cmaes_ask(f->es, f->X, f->cap);
+    if (lam <= 0) {
+        f->prog.done = fric_cmaes_get_info(f->es)->stop;   /* stopped before this generation */
+        return 0;
+    }
+    double v[FRIC_NATIVE_FIT_N];
+    for (int c = 0; c < lam; c++) {
+        native_decode(&f->fs, f->X + (size_t)c * (size_t)f->n, v);
+        fric_native_fit_apply(&f->start, v, &f->P[c]);
+    }
+    return lam;
+}
+
+void fric__native_score(fric_native_fitter *f, int first, int count)
+{
+    const size_t L = f->b->logs;
+    double *mae = f->mae + (size_t)first * L, *loss = f->f + first;
+    if (fric_native_batch_mae_lanes(f->b, f->P + first, (size_t)count, FRIC_BENCH_LANES_AUTO, mae, NULL, NULL)) {
+        for (int c = 0; c < count; c++) loss[c] = INFINITY;   /* the box keeps every set valid */
+        return;
+    }
+    for (int c = 0; c < count; c++) {
+        double sum = 0;
+        for (size_t i = 0; i < L; i++) sum += isnan(mae[c * L + i]) ? INFINITY : mae[c * L + i];
+        loss[c] = sum / (double)L;
+    }
+}
+
+int fric__native_tell(fric_native_fitter *f, int lam)
+{
+    fric_native_fit_progress *g = &f->prog;
+    double gen_best = INFINITY;
+    for (int c = 0; c < lam; c++) {
+        if (f->f[c] < gen_best) gen_best = f->f[c];
+        if (f->f[c] < g->best_loss) g->best_loss = f->f[c], g->best = f->P[c];
+    }
+    fric_cmaes_tell(f->es, f->f);
+    const fric_cmaes_info *in = fric_cmaes_get_info(f->es);
+    g->generation = in->generation;
+    g->run = in->run;
+    g->lambda = lam;
+    g->evals = in->evals;
+    g->gen_best_loss = gen_best;
+    g->sigma = in->sigma;
+    return g->done = in->stop;
+}
+
+int fric__native_lambda_max(const fric_native_fitter *f)
+{
+    return f->cap;
+}
+
+size_t fric__native_logs(const fric_native_fitter *f)
+{
+    return f->b->logs;
 }
 
 int fric_native_fitter_step(fric_native_fitter *f)
@@ -232,35 +305,13 @@ int fric_native_fitter_step(fric_native_fitter *f)
                 fric__no_values);
         return -1;
     }
-    fric_native_fit_progress *g = &f->prog;
-    if (g->done) return g->done;
-    const size_t L = f->b->logs;
-    int lam = fric_cmaes_ask(f->es, f->X, f->cap);
-    if (lam <= 0) return g->done = fric_cmaes_get_info(f->es)->stop;   /* stopped before this generation */
-    double v[FRIC_NATIVE_FIT_N], gen_best = INFINITY;
-    for (int c = 0; c < lam; c++) {
-        native_decode(&f->fs, f->X + c * FRIC_NATIVE_FIT_N, v);
-        fric_native_fit_apply(&f->start, v, &f->P[c]);
-    }
-    if (fric_native_batch_mae_lanes(f->b, f->P, (size_t)lam, FRIC_BENCH_LANES_AUTO, f->mae, NULL, NULL))
-        for (int c = 0; c < lam; c++) f->f[c] = INFINITY;   /* the box keeps every set valid */
-    else
-        for (int c = 0; c < lam; c++) {
-            double sum = 0;
-            for (size_t i = 0; i < L; i++) sum += isnan(f->mae[c * L + i]) ? INFINITY : f->mae[c * L + i];
-            f->f[c] = sum / (double)L;
-            if (f->f[c] < gen_best) gen_best = f->f[c];
-            if (f->f[c] < g->best_loss) g->best_loss = f->f[c], g->best = f->P[c];
-        }
-    fric_cmaes_tell(f->es, f->f);
-    const fric_cmaes_info *in = fric_cmaes_get_info(f->es);
-    g->generation = in->generation;
-    g->run = in->run;
-    g->lambda = lam;
-    g->evals = in->evals;
-    g->gen_best_loss = gen_best;
-    g->sigma = in->sigma;
-    return g->done = in->stop;
+    if (f->prog.done) return f->prog.done;
+    int lam = fric__native_ask(f);
+    if (lam <= 0) return f->prog.done;
+    /* in the groups fric_native_fit_run's threads take: the same losses */
+    for (int i = 0; i < lam; i += FRIC__FIT_GROUP)
+        fric__native_score(f, i, lam - i < FRIC__FIT_GROUP ? lam - i : FRIC__FIT_GROUP);
+    return fric__native_tell(f, lam);
 }
 
 void fric_native_fitter_stop(fric_native_fitter *f)

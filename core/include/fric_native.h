@@ -328,10 +328,19 @@ int fric_native_scenario_mjcf(const double *p, char *buf, size_t cap);
     X("q_offset", q_offset, -0.1, 0.1)
 #define FRIC_NATIVE_FIT_N 7
 
-/* The box of the fit, per fitted key (FRIC_NATIVE_FIT_LIST's order) [unit of the key]. */
+/* The box of the fit, per fitted key (FRIC_NATIVE_FIT_LIST's order) [unit of the key],
+ * and the keys held out of the search (the CLI's --set, as fric_fit_space's free_ = 0):
+ * held[i] = 1 keeps key i at value[i] in every candidate (its box unused); 0, what
+ * fric_native_fit_space_default gives, searches it in [lo[i], hi[i]]. */
 typedef struct {
     double lo[FRIC_NATIVE_FIT_N], hi[FRIC_NATIVE_FIT_N];
+    unsigned char held[FRIC_NATIVE_FIT_N];
+    double value[FRIC_NATIVE_FIT_N];   /* a held key's value [unit of the key] */
 } fric_native_fit_space;
+/* The evaluations of a native fit when none are asked for (the CLI's default,
+ * `friction fit --model native` and `--model all`): tests/mujoco/
+ * test_native_mujoco.c recovers known parameters with it, 4000 stopped short. */
+#define FRIC_NATIVE_FIT_BUDGET 12000
 
 /* The default box of actuator (a core actuator name, or NULL): FRIC_NATIVE_FIT_LIST's
  * bounds, q_offset's the actuator's M-model box (fric_fit_space_default) when the fit
@@ -394,6 +403,17 @@ fric_native_fitter *fric_native_fitter_create(const fric_bench_batch *b, const f
                                               const fric_native_fit_space *s, long budget, uint64_t seed,
                                               const char **why);
 int fric_native_fitter_step(fric_native_fitter *f);
+/* Native only (POSIX threads, fit_run.c, the pool of fric_fit_run): the
+ * fitter stepped to its end with `threads` threads (0: every online core)
+ * scoring each generation's candidates; every candidate's loss depends on
+ * its set and b only, so the sets, the losses and the best are the bits of
+ * fric_native_fitter_step's loop whatever the threads. on_gen (may be
+ * NULL) is called after each generation; nonzero stops the fit
+ * (fric_native_fitter_stop). Returns progress.done, or −1 (*why, the
+ * status recorded) when the threads or their memory cannot be had. */
+int fric_native_fit_run(fric_native_fitter *f, int threads,
+                        int (*on_gen)(const fric_native_fit_progress *, void *), void *user,
+                        const char **why);
 void fric_native_fitter_stop(fric_native_fitter *f);
 const fric_native_fit_progress *fric_native_fitter_progress(const fric_native_fitter *f);
 void fric_native_fitter_destroy(fric_native_fitter *f);

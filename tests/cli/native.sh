@@ -40,15 +40,13 @@ usage_error "native with --integrator" "--integrator" "native" -- \
     "$bin" replay --params "$tmp/nat.json" --integrator mujoco "$xl/2026-01-15_10h28m10.json"
 usage_error "native with --friction" "--friction" "native" "frictionloss" -- \
     "$bin" replay --params "$tmp/nat.json" --friction implicit "$xl/2026-01-15_10h28m10.json"
-usage_error "fit --model native: an M-model option" "--bounds" "--model native" -- \
-    "$bin" fit --model native --bounds K_c=0:1 --out "$tmp/x.json" "$sts"/*.json
 
 # the fit: 2 raw sts3215 logs, a small budget; its file replayed gives its train MAE
 s1=$sts/2024-10-26_12h23m27.json s2=$sts/2024-10-26_12h23m42.json
 run "$bin" fit --model native --budget 600 --seed 3 --sensitivity --out "$tmp/fit_native.json" "$s1" --validate "$s2"
 if [ $rc -eq 0 ] && [ -s "$tmp/fit_native.json" ] && grep -q '"model": "native"' "$tmp/fit_native.json"; then
-    fit_train=$(sed -n 's/^train mean: mae \([^ ]*\) rad.*/\1/p' "$tmp/out")
-    fit_valid=$(sed -n 's/^validation mean: mae \([^ ]*\) rad.*/\1/p' "$tmp/out")
+    fit_train=$(sed -n 's/^wrote .*: sts3215 native .*, training MAE \([^ ]*\) rad$/\1/p' "$tmp/out")
+    fit_valid=$(sed -n 's/^  native validation .*: mae \([^ ]*\) rad$/\1/p' "$tmp/out")
     run "$bin" replay --params "$tmp/fit_native.json" "$s1"
     rep_train=$(sed -n 's/^mean: mae \([^ ]*\) rad.*/\1/p' "$tmp/out")
     run "$bin" replay --params "$tmp/fit_native.json" "$s2"
@@ -72,24 +70,27 @@ run "$bin" fit --model native --budget 200 --validate "$tmp/held_out.json" --see
 cp "$tmp/out" "$tmp/nat_in.out"
 rc_in=$rc
 run "$bin" fit --model native --budget 200 --seed 2 --out "$tmp/nat_apart.json" "$s1" "$s2" --validate "$tmp/held_out.json"
-v_in=$(sed -n 's/^validation mean: mae \([^ ]*\) rad over 1 log$/\1/p' "$tmp/nat_in.out")
-v_apart=$(sed -n 's/^validation mean: mae \([^ ]*\) rad over 1 log$/\1/p' "$tmp/out")
-t_in=$(sed -n 's/^train mean: mae \([^ ]*\) rad over 2 logs$/\1/p' "$tmp/nat_in.out")
-t_apart=$(sed -n 's/^train mean: mae \([^ ]*\) rad over 2 logs$/\1/p' "$tmp/out")
+v_in=$(sed -n 's/^  native validation .*: mae \([^ ]*\) rad$/\1/p' "$tmp/nat_in.out")
+v_apart=$(sed -n 's/^  native validation .*: mae \([^ ]*\) rad$/\1/p' "$tmp/out")
+t_in=$(sed -n 's/^wrote .*, training MAE \([^ ]*\) rad$/\1/p' "$tmp/nat_in.out")
+t_apart=$(sed -n 's/^wrote .*, training MAE \([^ ]*\) rad$/\1/p' "$tmp/out")
 h_in=$(sed -n 's/.*"fit_holdout_mae": \([^,]*\),*$/\1/p' "$tmp/nat_in.json" 2>/dev/null)
 h_apart=$(sed -n 's/.*"fit_holdout_mae": \([^,]*\),*$/\1/p' "$tmp/nat_apart.json" 2>/dev/null)
 if [ $rc_in -eq 0 ] && [ $rc -eq 0 ] && [ -n "$v_in" ] && [ "$v_in" = "$v_apart" ] && [ -n "$t_in" ] \
-   && [ "$t_in" = "$t_apart" ] && [ -n "$h_in" ] && [ "$h_in" = "$h_apart" ] && ! grep -q "^train $s3:" "$tmp/nat_in.out" \
-   && grep -q "^dropped $s3: also a --validate log" "$tmp/nat_in.out"; then ok
+   && [ "$t_in" = "$t_apart" ] && [ -n "$h_in" ] && [ "$h_in" = "$h_apart" ] \
+   && ! grep -q "^  native training   $s3:" "$tmp/nat_in.out" && grep -q "^  (dropped)  $s3 " "$tmp/nat_in.out"; then ok
 else bad "fit --model native --validate V with V among LOGS: validation $v_in (V left out: $v_apart), train $t_in ($t_apart), fit_holdout_mae $h_in ($h_apart), exit $rc_in/$rc: $(head -c 400 "$tmp/nat_in.out")"; fi
 usage_error "fit --model native: every training log a --validate log" "every log given is a --validate log" -- \
     "$bin" fit --model native --validate "$s1" --budget 20 --out "$tmp/x.json" "$s1"
 
-# --model all: native.json beside m1..m6, a native params file replay reads
+# --model all: native.json beside m1..m6, a native params file replay reads,
+# its row in the one table and its wrote line
 rm -rf "$tmp/all_native"
 run "$bin" fit --model all --budget 200 --out "$tmp/all_native" "$s1"
 if [ $rc -eq 0 ] && grep -q '"model": "native"' "$tmp/all_native/native.json" 2>/dev/null && [ -s "$tmp/all_native/m6.json" ] \
-   && "$bin" replay --params "$tmp/all_native/native.json" "$s1" >/dev/null 2>&1; then ok
+   && "$bin" replay --params "$tmp/all_native/native.json" "$s1" >/dev/null 2>&1 \
+   && grep -qE '^native +fit +[0-9]' "$tmp/out" && grep -qE '^M6 +fit' "$tmp/out" \
+   && grep -q "^wrote $tmp/all_native/native.json: sts3215 native" "$tmp/out"; then ok
 else bad "fit --model all: no native.json beside m1..m6 (exit $rc): $(head -c 300 "$tmp/err")"; fi
 
 # `friction mujoco --params NATIVE.json --log LOG`: real MuJoCo runs the

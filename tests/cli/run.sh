@@ -615,7 +615,7 @@ if [ -f "$l100" ] && [ -f "$l200" ] && [ -f "$l400" ]; then
     usage_error "fit --set not a number" "friction_base" "'abc'" -- "$bin" fit --model m1 --set friction_base=abc --out "$tmp/f.json" "$l100"
     usage_error "fit unknown --bounds parameter" "'K_x'" -- "$bin" fit --model m1 --bounds K_x=0:1 --out "$tmp/f.json" "$l100"
     usage_error "fit --bounds lo above hi" "kt=3:1" "lo must be below hi" -- "$bin" fit --model m1 --bounds kt=3:1 --out "$tmp/f.json" "$l100"
-    usage_error "fit budget 0" "--budget" "'0'" -- "$bin" fit --model m4 --budget 0 --out "$tmp/f.json" "$l100"
+    usage_error "fit budget 0 without --from" "--budget 0" "--from" -- "$bin" fit --model m4 --budget 0 --out "$tmp/f.json" "$l100"
     usage_error "fit budget not a number" "--budget" "'many'" -- "$bin" fit --model m4 --budget many --out "$tmp/f.json" "$l100"
     usage_error "fit budget negative" "--budget" "'-5'" -- "$bin" fit --model m4 --budget -5 --out "$tmp/f.json" "$l100"
     usage_error "fit budget below the first generation" "--budget" "budget = 5" "give at least 11" -- "$bin" fit --model m4 --budget 5 --out "$tmp/f.json" "$l100"
@@ -1108,6 +1108,7 @@ if [ -z "$missing" ]; then ok; else bad "make help does not name:$missing"; fi
 # ------------------------------------------------------------------ mujoco
 . "$root/tests/cli/mujoco.sh"
 . "$root/tests/cli/native.sh"
+. "$root/tests/cli/native_flags.sh"
 . "$root/tests/cli/native_table.sh"
 
 # --------------------------------------- hostile files, writers

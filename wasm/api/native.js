@@ -2,7 +2,7 @@
 // MuJoCo's own joint on the pendulum bench (frictionloss, damping, armature,
 // a position actuator kp/kv/forcerange, solreffriction, solimpfriction,
 // q_offset), MuJoCo-free: its bench MJCF for a log and its replay.
-import { f64s, inp, out, cstr, caller, num, phaseParts, lazyPhaseParts } from './base.js';
+import { CONSTANTS, f64s, inp, out, cstr, caller, num, phaseParts, lazyPhaseParts } from './base.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
  *  call() refuses an export not listed here or a wrong count of arguments. */
@@ -54,8 +54,8 @@ export class NativeApi {
     return this._units;
   }
 
-  /** The evaluations `friction fit --model native` spends by default (cli/fit_native.c). */
-  defaultBudget() { return 12000; }
+  /** The evaluations `friction fit --model native` spends by default (FRIC_NATIVE_FIT_BUDGET). */
+  defaultBudget() { return CONSTANTS.native_fit_budget; }
 
   /** Where `friction fit --model native` starts for the actuator ({ key: value }):
    *  its defaults with the fitted keys at the centre of the actuator's box

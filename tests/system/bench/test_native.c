@@ -400,6 +400,89 @@ static void test_stepped_fit(void **state)
     fric_native_fitter_destroy(NULL);
 }
 
+/* on_gen of fric_native_fit_run: counts the generations, stops after stop_at (0: never). */
+typedef struct {
+    int calls, stop_at;
+} gen_count;
+static int count_gen(const fric_native_fit_progress *p, void *user)
+{
+    gen_count *c = user;
+    assert_int_equal(p->generation, ++c->calls);
+    return c->stop_at && c->calls >= c->stop_at;
+}
+
+/* The threaded run (fric_native_fit_run, the CLI's --threads) against the
+ * stepped fit (a consistency check: the same fit, its candidates scored on 1
+ * and 2 threads, gives fric_native_fit's bits); a held key (the CLI's --set)
+ * stays at its value exactly in every candidate, the best included, while
+ * the free keys move; a held value outside the key's box is no refusal
+ * (the box is unused); on_gen stops the run. */
+static void test_fit_run_held(void **state)
+{
+    (void)state;
+    static bench_synth syn;
+    fric_native_fit_space box;
+    fric_native_params start, best1;
+    fric_bench_batch bb = bench_synth_make(&syn);
+    fric_native_fit_space_default(NULL, &box);
+    fric_native_fit_start(NULL, &box, &start);
+    const long budget = 300;
+    const uint64_t seed = 7;
+    double loss1 = 0;
+    long evals1 = 0;
+    const char *why = NULL;
+    assert_int_equal(fric_native_fit(&bb, &start, &box, budget, seed, &best1, &loss1, &evals1, &why), FRIC_OK);
+    for (int threads = 1; threads <= 2; threads++) {
+        fric_native_fitter *f = fric_native_fitter_create(&bb, &start, &box, budget, seed, &why);
+        assert_non_null(f);
+        gen_count c = { 0, 0 };
+        int done = fric_native_fit_run(f, threads, count_gen, &c, &why);
+        const fric_native_fit_progress *g = fric_native_fitter_progress(f);
+        assert_true(done > 0);
+        assert_int_equal(g->generation, c.calls);
+        assert_int_equal(g->evals, evals1);
+        assert_true(g->best_loss == loss1);
+        assert_memory_equal(&g->best, &best1, sizeof best1);
+        fric_native_fitter_destroy(f);
+    }
+    /* on_gen stops after 2 generations */
+    fric_native_fitter *f = fric_native_fitter_create(&bb, &start, &box, budget, seed, &why);
+    gen_count c = { 0, 2 };
+    assert_int_equal(fric_native_fit_run(f, 2, count_gen, &c, &why), FRIC_CMAES_STOPPED);
+    assert_int_equal(c.calls, 2);
+    fric_native_fitter_destroy(f);
+
+    /* kp (slot 3) held at 7.25, above nothing in particular; damping (slot 1)
+       at 4, outside its box [1e-4, 3]: both exactly there, the others fitted */
+    assert_string_equal(fric_native_fit_key(3), "kp");
+    assert_string_equal(fric_native_fit_key(1), "damping");
+    box.held[3] = 1, box.value[3] = 7.25;
+    box.held[1] = 1, box.value[1] = 4;
+    fric_native_params hs;
+    fric_native_fit_start(NULL, &box, &hs);
+    assert_true(hs.kp == 7.25 && hs.damping == 4);
+    f = fric_native_fitter_create(&bb, &start, &box, budget, seed, &why);
+    assert_non_null(f);
+    assert_true(fric_native_fit_run(f, 2, NULL, NULL, &why) > 0);
+    const fric_native_fit_progress *g = fric_native_fitter_progress(f);
+    assert_true(isfinite(g->best_loss));
+    assert_true(g->best.kp == 7.25 && g->best.damping == 4);
+    assert_true(g->best.frictionloss != start.frictionloss && g->best.armature != start.armature);
+    assert_true(g->best_loss == fric_native_loss(&bb, &g->best, NULL));
+    fric_native_fitter_destroy(f);
+    /* every key held: no search (CMA-ES's refusal of dimension 0) */
+    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) box.held[i] = 1, box.value[i] = 0.5 * (box.lo[i] + box.hi[i]);
+    assert_null(fric_native_fitter_create(&bb, &start, &box, budget, seed, &why));
+    /* threads < 0 refused, a NULL fitter */
+    fric_native_fit_space_default(NULL, &box);
+    f = fric_native_fitter_create(&bb, &start, &box, budget, seed, &why);
+    assert_int_equal(fric_native_fit_run(f, -1, NULL, NULL, &why), -1);
+    assert_non_null(strstr(why, "threads"));
+    fric_native_fitter_destroy(f);
+    assert_int_equal(fric_native_fit_run(NULL, 1, NULL, NULL, &why), -1);
+    assert_int_equal(fric_status_last().code, FRIC_E_NULL);
+}
+
 /* The checks against real MuJoCo need MuJoCo; under CI=true its absence fails. */
 static void test_no_mujoco(void **state)
 {
@@ -445,4 +528,5 @@ static void test_scenario_keys(void **state)
 
 FRIC_TEST_MAIN(cmocka_unit_test(test_creep_and_slip), cmocka_unit_test(test_scenario_keys), cmocka_unit_test(test_damping_and_actuator),
                cmocka_unit_test(test_params_file), cmocka_unit_test(test_refusals), cmocka_unit_test(test_batch), cmocka_unit_test(test_stepped_fit),
+               cmocka_unit_test(test_fit_run_held),
                cmocka_unit_test(test_no_mujoco))

@@ -46,11 +46,11 @@ export default async function nativeviews(h) {
       '--budget', '200', '--threads', '1', '--out', path.join(TMP, 'all'), ...four], { encoding: 'utf8' });
     if (r.status !== 0) return { error: r.stderr };
     const out = {};
-    for (const m of MODELS) {
-      const per = (kind) => [...r.stdout.matchAll(new RegExp(`^  ${m.toUpperCase()} ${kind} +\\S+: mae (\\S+) rad$`, 'gm'))].map((x) => Number(x[1]));
+    for (const m of [...MODELS, 'native']) {   // the per-log lines, "  M4 training ..." and "  native training ..."
+      const name = m === 'native' ? m : m.toUpperCase();
+      const per = (kind) => [...r.stdout.matchAll(new RegExp(`^  ${name} ${kind} +\\S+: mae (\\S+) rad$`, 'gm'))].map((x) => Number(x[1]));
       out[m] = { train: mean(per('training')), valid: mean(per('validation')), n: per('training').length + per('validation').length };
     }
-    out.native = { train: Number(/^train mean: mae (\S+) rad/m.exec(r.stdout)?.[1]), valid: Number(/^validation mean: mae (\S+) rad/m.exec(r.stdout)?.[1]), n: 4 };
     return out;
   })();
 
