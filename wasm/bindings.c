@@ -28,7 +28,7 @@
  * Defence in depth: the wrapper validates every argument first; still, every
  * function here that takes a pointer and a count checks the count against
  * its bound (the length the C side reads, or FXB_MAX_BYTES for what it
- * writes) and returns an error status (set_status) instead of touching memory.
+ * writes) and returns an error status (fxb_set_status) instead of touching memory.
  */
 #include <limits.h>
 #include <math.h>
@@ -68,7 +68,7 @@ static int last_status, last_param = -1;
 static char last_id[64], last_values[512];
 static int last_prefix;
 
-void set_status(int status, int param, const char *msg)
+void fxb_set_status(int status, int param, const char *msg)
 {
     last_status = status;
     last_param = status ? param : -1;
@@ -80,12 +80,12 @@ void set_status(int status, int param, const char *msg)
 /* Records the core's last failure (fric_status_last) when rc != 0, else OK.
  * why: the address of the call's message, read only after rc is known
  * (function arguments are evaluated in no fixed order). */
-int from_core(int rc, const char *const *why)
+int fxb_from_core(int rc, const char *const *why)
 {
-    if (!rc) { set_status(FRIC_OK, -1, ""); return 0; }
+    if (!rc) { fxb_set_status(FRIC_OK, -1, ""); return 0; }
     fric_error e = fric_status_last();
     const char *w = why ? *why : NULL;
-    set_status(e.code ? (int)e.code : FRIC_E_PARAM_RANGE, e.param, w && *w ? w : e.message);
+    fxb_set_status(e.code ? (int)e.code : FRIC_E_PARAM_RANGE, e.param, w && *w ? w : e.message);
     if (!strcmp(last_error, e.message)) {     /* the core's own message: its id too */
         snprintf(last_id, sizeof last_id, "%s", e.id);
         snprintf(last_values, sizeof last_values, "%s", e.values);
@@ -97,38 +97,38 @@ int from_core(int rc, const char *const *why)
 /* 1 (with FRIC_E_PARAM_RANGE and the message) unless 0 <= n and
  * n·item_bytes <= FXB_MAX_BYTES; the product is taken in double so that it
  * cannot wrap. */
-int count_bad(const char *what, double n, double item_bytes)
+int fxb_count_bad(const char *what, double n, double item_bytes)
 {
     if (n >= 0 && n * item_bytes <= FXB_MAX_BYTES) return 0;
     char sn[32], smax[32];
     snprintf(sn, sizeof sn, "%.17g", n);
     snprintf(smax, sizeof smax, "%.17g", floor(FXB_MAX_BYTES / item_bytes));
-    refuse(FRIC_E_PARAM_RANGE, "fxb.count_outside", "{what} = {n} is outside 0 .. {max} (buffers stay below 2^31 bytes).",
+    fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.count_outside", "{what} = {n} is outside 0 .. {max} (buffers stay below 2^31 bytes).",
            "what", what, "n", sn, "max", smax, FXB_END);
     return 1;
 }
 
 /* 1 (with FRIC_E_PARAM_RANGE) unless the caller's vector has exactly the
  * `want` numbers the C side reads. */
-int length_bad(const char *what, int n, int want)
+int fxb_length_bad(const char *what, int n, int want)
 {
     if (n == want) return 0;
     char sn[16], sw[16];
     snprintf(sn, sizeof sn, "%d", n);
     snprintf(sw, sizeof sw, "%d", want);
-    refuse(FRIC_E_PARAM_RANGE, "fxb.length_exact", "{what} has {n} numbers; it must have exactly {want}.",
+    fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.length_exact", "{what} has {n} numbers; it must have exactly {want}.",
            "what", what, "n", sn, "want", sw, FXB_END);
     return 1;
 }
 
-void set_error(const char *msg) { set_status(msg && *msg ? FRIC_E_PARAM_RANGE : FRIC_OK, -1, msg); }
+void fxb_set_error(const char *msg) { fxb_set_status(msg && *msg ? FRIC_E_PARAM_RANGE : FRIC_OK, -1, msg); }
 
-void restatus(int status) { if (last_status) last_status = status; }
+void fxb_restatus(int status) { if (last_status) last_status = status; }
 
 /* The message: text with each {name} of the pairs replaced by its value (a
  * {word} naming none stays as it is); the values as the core records them
  * (fric_error.values: "name=text" entries separated by FRIC_VALUE_SEP). */
-void refuse(int status, const char *id, const char *text, ...)
+void fxb_refuse(int status, const char *id, const char *text, ...)
 {
     enum { MAX = 8 };
     const char *name[MAX], *value[MAX];
@@ -157,11 +157,12 @@ void refuse(int status, const char *id, const char *text, ...)
         }
     }
     msg[len] = '\0';
-    set_status(status, -1, msg);
+    fxb_set_status(status, -1, msg);
     snprintf(last_id, sizeof last_id, "%s", id);
     size_t vl = 0;
+    const char sep[2] = { FRIC_VALUE_SEP, '\0' };   /* fric_error.values' separator, the core's */
     for (int i = 0; i < n && vl + 1 < sizeof last_values; i++) {
-        int w = snprintf(last_values + vl, sizeof last_values - vl, "%s%s=%s", i ? "\x1f" : "", name[i], value[i]);
+        int w = snprintf(last_values + vl, sizeof last_values - vl, "%s%s=%s", i ? sep : "", name[i], value[i]);
         vl = w < 0 ? vl : vl + (size_t)w >= sizeof last_values ? sizeof last_values - 1 : vl + (size_t)w;
     }
 }
@@ -306,6 +307,7 @@ static const struct { const char *name; const char *(*at)(int i); } tables[] = {
 };
 
 static const struct { const char *name; double value; } constants[] = {
+    { "value_sep", FRIC_VALUE_SEP },                         /* fric_error.values' separator (a character code) */
     { "fit_default_budget", FRIC_FIT_DEFAULT_BUDGET },       /* evaluations: M1–M3, one try */
     { "native_fit_budget", FRIC_NATIVE_FIT_BUDGET },         /* evaluations: the native fit */
     { "fit_tries", FRIC_FIT_TRIES },                         /* of M4–M6 (fric_fit.h) */

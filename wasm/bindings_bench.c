@@ -28,11 +28,11 @@ FXB_EXPORT int fxb_preset_count(void) { return fric_bench_preset_count(); }
 FXB_EXPORT const fric_bench_preset *fxb_preset_at(int i) { return fric_bench_preset_at(i); }
 
 /* 1 (with the message) unless n is the bench scenario's parameter count. */
-int bench_params_bad(int n)
+int fxb_bench_params_bad(int n)
 {
     const fric_scenario *s = fric_scenario_find("bench");
-    if (!s) { refuse(FRIC_E_UNKNOWN_NAME, "fxb.no_bench_scenario", "no bench scenario", FXB_END); return 1; }
-    return length_bad("params", n, s->n_params);
+    if (!s) { fxb_refuse(FRIC_E_UNKNOWN_NAME, "fxb.no_bench_scenario", "no bench scenario", FXB_END); return 1; }
+    return fxb_length_bad("params", n, s->n_params);
 }
 
 /* The bench the parameters p[n] (n = its n_params) resolve to
@@ -40,10 +40,10 @@ int bench_params_bad(int n)
  * the message. */
 FXB_EXPORT int fxb_bench_servo(const double *p, int n, fric_bench_def *out)
 {
-    if (bench_params_bad(n)) return 1;
+    if (fxb_bench_params_bad(n)) return 1;
     const char *why = "";
-    if (from_core(fric_bench_def_from_params(p, NULL, out, &why), &why)) return 1;
-    set_error("");
+    if (fxb_from_core(fric_bench_def_from_params(p, NULL, out, &why), &why)) return 1;
+    fxb_set_error("");
     return 0;
 }
 
@@ -51,9 +51,9 @@ FXB_EXPORT int fxb_bench_servo(const double *p, int n, fric_bench_def *out)
  * ("preset") resolved into out[n]. */
 FXB_EXPORT int fxb_bench_resolve(const double *p, int n, double *out)
 {
-    if (bench_params_bad(n)) return 1;
+    if (fxb_bench_params_bad(n)) return 1;
     const char *why = "";
-    return from_core(fric_bench_def_from_params(p, out, NULL, &why), &why);
+    return fxb_from_core(fric_bench_def_from_params(p, out, NULL, &why), &why);
 }
 
 /* The actuator a log's motor field names (fric_bench_actuator_resolve:
@@ -67,7 +67,7 @@ FXB_EXPORT const char *fxb_actuator_resolve(const char *motor)
  * (fric_bench_actuator_note) into buf[cap]; returns its full length. */
 FXB_EXPORT int fxb_actuator_note(const char *motor, char *buf, int cap)
 {
-    set_error("");
+    fxb_set_error("");
     return motor && cap >= 0 ? (int)fric_bench_actuator_note(motor, buf, (size_t)cap) : 0;
 }
 
@@ -79,10 +79,10 @@ FXB_EXPORT int fxb_bench_replay(const double *p, int n, double *sim_q, int cap,
 {
     fric_bench_def d;
     const char *why = "";
-    if (bench_params_bad(n) || count_bad("cap", cap, sizeof(double))) return 1;
-    if (!lg) { refuse(FRIC_E_LOG_INVALID, "fxb.replay_no_log", "replay: no log is loaded.", FXB_END); return 1; }
-    if (from_core(fric_bench_def_from_params(p, NULL, &d, &why), &why)) return 1;
-    if (from_core(fric_bench_replay(&d, lg, sim_q, (size_t)cap, res, &why), &why)) return 1;
-    set_error("");
+    if (fxb_bench_params_bad(n) || fxb_count_bad("cap", cap, sizeof(double))) return 1;
+    if (!lg) { fxb_refuse(FRIC_E_LOG_INVALID, "fxb.replay_no_log", "replay: no log is loaded.", FXB_END); return 1; }
+    if (fxb_from_core(fric_bench_def_from_params(p, NULL, &d, &why), &why)) return 1;
+    if (fxb_from_core(fric_bench_replay(&d, lg, sim_q, (size_t)cap, res, &why), &why)) return 1;
+    fxb_set_error("");
     return 0;
 }

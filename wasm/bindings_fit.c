@@ -37,11 +37,11 @@ static int logs_bad(const fric_io_log *const *logs, int n)
         char sn[16], smax[16];
         snprintf(sn, sizeof sn, "%d", n);
         snprintf(smax, sizeof smax, "%d", FRIC_FIT_MAX_LOGS);
-        refuse(FRIC_E_PARAM_RANGE, "fxb.logs_batch", "logs: {n} logs given; a batch takes 1 to {max}.", "n", sn, "max", smax, FXB_END);
+        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.logs_batch", "logs: {n} logs given; a batch takes 1 to {max}.", "n", sn, "max", smax, FXB_END);
         return 1;
     }
     for (int i = 0; i < n; i++)
-        if (log_bad(logs[i])) return 1;
+        if (fxb_log_bad(logs[i])) return 1;
     return 0;
 }
 
@@ -58,11 +58,11 @@ FXB_EXPORT fxb_batch *fxb_fit_batch_new(const fric_io_log *const *logs, int n)
 {
     if (logs_bad(logs, n)) return NULL;
     fxb_batch *h = calloc(1, sizeof *h);
-    if (!h) { refuse(FRIC_E_NO_MEMORY, "fxb.batch_memory", "out of memory for the batch.", FXB_END); return NULL; }
+    if (!h) { fxb_refuse(FRIC_E_NO_MEMORY, "fxb.batch_memory", "out of memory for the batch.", FXB_END); return NULL; }
     const char *why = "";
     int rc = fric_fit_batch_create(logs, (size_t)n, &h->b, &why);
     if (rc) {
-        from_core(rc, &why);
+        fxb_from_core(rc, &why);
         fric_fit_batch_destroy(&h->b);
         free(h);
         return NULL;
@@ -71,10 +71,10 @@ FXB_EXPORT fxb_batch *fxb_fit_batch_new(const fric_io_log *const *logs, int n)
     if (!h->lanes) {
         fric_fit_batch_destroy(&h->b);
         free(h);
-        refuse(FRIC_E_NO_MEMORY, "fxb.lanes_memory", "out of memory for the batch's lanes.", FXB_END);
+        fxb_refuse(FRIC_E_NO_MEMORY, "fxb.lanes_memory", "out of memory for the batch's lanes.", FXB_END);
         return NULL;
     }
-    set_error("");
+    fxb_set_error("");
     return h;
 }
 
@@ -91,7 +91,7 @@ FXB_EXPORT void fxb_fit_batch_free(fxb_batch *h)
 FXB_EXPORT int fxb_fit_split_kp(const fric_io_log *const *logs, int n, double kp, unsigned char *valid)
 {
     if (logs_bad(logs, n)) return -1;
-    set_error("");
+    fxb_set_error("");
     return (int)fric_fit_split_kp(logs, (size_t)n, kp, valid);
 }
 
@@ -101,7 +101,7 @@ FXB_EXPORT int fxb_fit_split_kp(const fric_io_log *const *logs, int n, double kp
 FXB_EXPORT int fxb_fit_split_alternate(const fric_io_log *const *logs, int n, unsigned char *valid)
 {
     if (logs_bad(logs, n)) return -1;
-    set_error("");
+    fxb_set_error("");
     return (int)fric_fit_split_alternate(logs, (size_t)n, valid);
 }
 
@@ -112,7 +112,7 @@ FXB_EXPORT int fxb_fit_caution(const fric_io_log *const *logs, int n, const unsi
                                double train_mae, double valid_mae, char *buf, int cap)
 {
     if (logs_bad(logs, n) || cap < 0) return -1;
-    set_error("");
+    fxb_set_error("");
     return (int)fric_fit_caution(logs, (size_t)n, valid, train_mae, valid_mae, buf, (size_t)cap);
 }
 
@@ -120,7 +120,7 @@ FXB_EXPORT int fxb_fit_caution(const fric_io_log *const *logs, int n, const unsi
 static int integrator_of(int ig, fric_bench_integrator *out)
 {
     if (ig < 0 || ig >= FRIC_BENCH_N_INTEGRATORS) {
-        refuse(FRIC_E_PARAM_RANGE, "fxb.integrator_index", "integrator: not a bench integrator index (0 bam, 1 mujoco).", FXB_END);
+        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.integrator_index", "integrator: not a bench integrator index (0 bam, 1 mujoco).", FXB_END);
         return 1;
     }
     *out = (fric_bench_integrator)ig;
@@ -134,7 +134,7 @@ FXB_EXPORT int fxb_fit_rig_caution(const fric_io_log *const *logs, int n,
                                    const unsigned char *valid, int model, char *buf, int cap)
 {
     if (logs_bad(logs, n) || cap < 0) return -1;
-    set_error("");
+    fxb_set_error("");
     return (int)fric_fit_rig_caution(logs, (size_t)n, valid, model, buf, (size_t)cap);
 }
 
@@ -150,11 +150,11 @@ FXB_EXPORT int fxb_fit_param_applies(const char *actuator, int model, int i)
 static int fit_target(const char *actuator, int model, int ig, fric_fit_target *t)
 {
     const char *why = "";
-    if (from_core(fric_fit_target_init(t, actuator ? actuator : "", model, &why), &why)) return 1;
+    if (fxb_from_core(fric_fit_target_init(t, actuator ? actuator : "", model, &why), &why)) return 1;
     fric_bench_integrator integ;
     if (integrator_of(ig, &integ)) return 1;
     /* the integrator and the treatment that goes with it (mujoco: MuJoCo's) */
-    return from_core(fric_fit_target_integrator(t, integ, &why), &why);
+    return fxb_from_core(fric_fit_target_integrator(t, integ, &why), &why);
 }
 
 /* The checks of fxb_fit_losses and fxb_fit_losses_fast: the batch, count,
@@ -163,8 +163,8 @@ static int fit_target(const char *actuator, int model, int ig, fric_fit_target *
 static int fit_losses_args(const fxb_batch *h, const char *actuator, int model, int ig, int count,
                            fric_fit_target *t)
 {
-    if (!h) { refuse(FRIC_E_NULL, "fxb.no_batch", "no batch (freed?).", FXB_END); return 1; }
-    if (count_bad("count (candidates)", count, (FRIC_FIT_N + 1 + (double)h->b.logs) * sizeof(double))) return 1;
+    if (!h) { fxb_refuse(FRIC_E_NULL, "fxb.no_batch", "no batch (freed?).", FXB_END); return 1; }
+    if (fxb_count_bad("count (candidates)", count, (FRIC_FIT_N + 1 + (double)h->b.logs) * sizeof(double))) return 1;
     return fit_target(actuator, model, ig, t);
 }
 
@@ -179,7 +179,7 @@ FXB_EXPORT int fxb_fit_losses(fxb_batch *h, const char *actuator, int model, int
     for (int k = 0; k < count; k++)
         out[k] = fric_fit_loss(&t, P + (size_t)k * FRIC_FIT_N, &h->b, h->lanes,
                                mae ? mae + (size_t)k * h->b.logs : NULL);
-    set_error("");
+    fxb_set_error("");
     return 0;
 }
 
@@ -192,7 +192,7 @@ FXB_EXPORT int fxb_fit_losses_fast(fxb_batch *h, const char *actuator, int model
     fric_fit_target t;
     if (fit_losses_args(h, actuator, model, ig, count, &t)) return 1;
     fric_fit_losses_fast(&t, P, count, &h->b, h->lanes, ws, out);
-    set_error("");
+    fxb_set_error("");
     return 0;
 }
 
@@ -216,11 +216,11 @@ FXB_EXPORT int fxb_fit_embed(int small, const double *p_small, int big, double *
     int rc = fric_fit_embed(small, p_small, big, p_big, &why);
     if (rc) {
         /* the core's sentence (its id) with the code this export has always given */
-        if (why && *why) from_core(rc, &why), restatus(FRIC_E_PARAM_RANGE);
-        else refuse(FRIC_E_PARAM_RANGE, "fxb.models_not_embed", "the models do not embed.", FXB_END);
+        if (why && *why) fxb_from_core(rc, &why), fxb_restatus(FRIC_E_PARAM_RANGE);
+        else fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.models_not_embed", "the models do not embed.", FXB_END);
         return 1;
     }
-    set_error("");
+    fxb_set_error("");
     return 0;
 }
 
@@ -232,10 +232,10 @@ FXB_EXPORT int fxb_fit_embed(int small, const double *p_small, int big, double *
 FXB_EXPORT int fxb_fit_chain_start(int model, const double *loss, const double *best, double *start)
 {
     if (model < 1 || model > 6) {
-        refuse(FRIC_E_PARAM_RANGE, "fxb.model_m1_m6", "model must be 1..6 (M1..M6).", FXB_END);
+        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.model_m1_m6", "model must be 1..6 (M1..M6).", FXB_END);
         return -1;
     }
-    set_error("");
+    fxb_set_error("");
     return fric_fit_chain_start(model, loss, best, start);
 }
 
@@ -249,14 +249,14 @@ FXB_EXPORT int fxb_fit_params_write(const char *actuator, int model, int ig, con
                                     const double *fit, const fric_io_params_carry *carry,
                                     char *buf, int cap)
 {
-    if (count_bad("cap", cap, 1)) return -1;
+    if (fxb_count_bad("cap", cap, 1)) return -1;
     fric_bench_integrator integ;
     if (integrator_of(ig, &integ)) return -1;
     fric_io_params_fit meta;
-    if (fit) fit_meta(fit, &meta);
+    if (fit) fxb_fit_meta(fit, &meta);
     fric_io_params_file f;
     const char *why = "";
-    if (from_core(fric_fit_params_file(actuator ? actuator : "", model, p, integ, fit ? &meta : NULL,
+    if (fxb_from_core(fric_fit_params_file(actuator ? actuator : "", model, p, integ, fit ? &meta : NULL,
                                        &f, &why), &why))
         return -1;
     f.carry = carry;
@@ -264,8 +264,8 @@ FXB_EXPORT int fxb_fit_params_write(const char *actuator, int model, int ig, con
     fric_status rc = fric_io_params_write(&f, buf, (size_t)cap, &len);
     if (rc == FRIC_E_BUFFER) return (int)len;
     why = fric_status_last().message;
-    if (from_core(rc, &why)) return -1;
-    set_error("");
+    if (fxb_from_core(rc, &why)) return -1;
+    fxb_set_error("");
     return (int)len;
 }
 
@@ -277,16 +277,16 @@ FXB_EXPORT int fxb_fit_params_write(const char *actuator, int model, int ig, con
 FXB_EXPORT int fxb_fit_bench_params(const char *actuator, int model, const double *p, int tr,
                                     int ig, double *out, int n)
 {
-    if (length_bad("bench params", n, fric_scenario_find("bench")->n_params)) return 1;
+    if (fxb_length_bad("bench params", n, fric_scenario_find("bench")->n_params)) return 1;
     if (tr < -1 || tr >= FRIC_BENCH_N_TREATMENTS) {
-        refuse(FRIC_E_PARAM_RANGE, "fxb.treatment_index", "treatment: not a bench treatment index (−1 the integrator's, 0 implicit, 1 clip, "
+        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.treatment_index", "treatment: not a bench treatment index (−1 the integrator's, 0 implicit, 1 clip, "
                "2 explicit, 3 karnopp).", FXB_END);
         return 1;
     }
     fric_bench_integrator integ;
     if (integrator_of(ig, &integ)) return 1;
     const char *why = "";
-    return from_core(fric_fit_bench_params(actuator ? actuator : "", model, p,
+    return fxb_from_core(fric_fit_bench_params(actuator ? actuator : "", model, p,
                                            tr < 0 ? fric_bench_integrator_treatments[integ]
                                                   : fric_bench_treatments[tr], integ, out, &why), &why);
 }
@@ -295,7 +295,7 @@ FXB_EXPORT int fxb_fit_bench_params(const char *actuator, int model, const doubl
 FXB_EXPORT int fxb_fit_preset_params(const char *actuator, int model, double *p)
 {
     const char *why = "";
-    return from_core(fric_fit_preset_params(actuator ? actuator : "", model, p, &why), &why);
+    return fxb_from_core(fric_fit_preset_params(actuator ? actuator : "", model, p, &why), &why);
 }
 
 /* The space travels as four arrays of FRIC_FIT_N: lo, hi, free (0/1) and
@@ -332,7 +332,7 @@ FXB_EXPORT int fxb_fit_sensitivity(fxb_batch *h, const char *actuator, int model
                                    const double *val, const double *p, double tolerance, double *out,
                                    double *base)
 {
-    if (!h) { refuse(FRIC_E_NULL, "fxb.no_batch", "no batch (freed?).", FXB_END); return 1; }
+    if (!h) { fxb_refuse(FRIC_E_NULL, "fxb.no_batch", "no batch (freed?).", FXB_END); return 1; }
     fric_fit_target t;
     if (fit_target(actuator, model, ig, &t)) return 1;
     fric_fit_space s;
@@ -340,7 +340,7 @@ FXB_EXPORT int fxb_fit_sensitivity(fxb_batch *h, const char *actuator, int model
     fric_fit_sensitivity_ctx c = { &t, &h->b, h->lanes };   /* the exact loss, fric_fit_loss */
     fric_fit_range r[FRIC_FIT_N];
     const char *why = "";
-    if (from_core(fric_fit_sensitivity(&s, p, tolerance, fric_fit_sensitivity_loss, &c, base, r,
+    if (fxb_from_core(fric_fit_sensitivity(&s, p, tolerance, fric_fit_sensitivity_loss, &c, base, r,
                                        &why), &why))
         return 1;
     for (int i = 0; i < FRIC_FIT_N; i++) {
@@ -361,7 +361,7 @@ FXB_EXPORT int fxb_fit_space_default(const char *actuator, int model, double *lo
 {
     fric_fit_space s;
     const char *why = "";
-    if (from_core(fric_fit_space_default(actuator ? actuator : "", model, &s, &why), &why)) return 1;
+    if (fxb_from_core(fric_fit_space_default(actuator ? actuator : "", model, &s, &why), &why)) return 1;
     space_to(&s, lo, hi, fr, val);
     return 0;
 }
@@ -374,7 +374,7 @@ FXB_EXPORT int fxb_fit_space_check(int model, const double *lo, const double *hi
     fric_fit_space s;
     space_from(&s, lo, hi, fr, val);
     const char *why = "";
-    return from_core(fric_fit_space_check(&s, model, &why), &why);
+    return fxb_from_core(fric_fit_space_check(&s, model, &why), &why);
 }
 
 /* A fit of (actuator, model, integrator of index ig) on the batch with the given space, budget,
@@ -386,13 +386,13 @@ FXB_EXPORT fric_fit *fxb_fit_new(const fxb_batch *h, const char *actuator, int m
                                  const double *val, double budget, double seed, double sigma0,
                                  int restarts, const double *start)
 {
-    if (!h) { refuse(FRIC_E_NULL, "fxb.no_training_batch", "no training batch (freed?).", FXB_END); return NULL; }
+    if (!h) { fxb_refuse(FRIC_E_NULL, "fxb.no_training_batch", "no training batch (freed?).", FXB_END); return NULL; }
     if (!(budget >= 1 && budget <= (double)LONG_MAX) || budget != floor(budget)) {
-        refuse(FRIC_E_PARAM_RANGE, "fxb.budget_whole", "budget must be a whole number of evaluations in 1 .. LONG_MAX.", FXB_END);
+        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.budget_whole", "budget must be a whole number of evaluations in 1 .. LONG_MAX.", FXB_END);
         return NULL;
     }
     if (!(seed >= 0 && seed <= 9007199254740992.0) || seed != floor(seed)) {
-        refuse(FRIC_E_PARAM_RANGE, "fxb.seed_whole", "seed must be a whole number in 0 .. 2^53.", FXB_END);
+        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.seed_whole", "seed must be a whole number in 0 .. 2^53.", FXB_END);
         return NULL;
     }
     fric_fit_def d;
@@ -407,8 +407,8 @@ FXB_EXPORT fric_fit *fxb_fit_new(const fxb_batch *h, const char *actuator, int m
     d.start = start;
     const char *why = "";
     fric_fit *f = fric_fit_create(&d, &why);
-    if (!f) { from_core(1, &why); return NULL; }
-    set_error("");
+    if (!f) { fxb_from_core(1, &why); return NULL; }
+    fxb_set_error("");
     return f;
 }
 
@@ -420,11 +420,11 @@ FXB_EXPORT int fxb_fit_lambda_max(const fric_fit *f) { return f ? fric_fit_lambd
  * fit is over, −1 when cap is too small (the message). */
 FXB_EXPORT int fxb_fit_ask(fric_fit *f, double *P, int cap)
 {
-    if (!f) { refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return -1; }
-    if (count_bad("cap (candidates)", cap, FRIC_FIT_N * sizeof(double))) return -1;
+    if (!f) { fxb_refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return -1; }
+    if (fxb_count_bad("cap (candidates)", cap, FRIC_FIT_N * sizeof(double))) return -1;
     int k = fric_fit_ask(f, P, cap);
-    if (k < 0) refuse(FRIC_E_PARAM_RANGE, "fxb.cap_population", "cap is below the population: size it with fxb_fit_lambda_max.", FXB_END);
-    else set_error("");
+    if (k < 0) fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.cap_population", "cap is below the population: size it with fxb_fit_lambda_max.", FXB_END);
+    else fxb_set_error("");
     return k;
 }
 
@@ -436,9 +436,9 @@ FXB_EXPORT void fxb_fit_stop(fric_fit *f) { if (f) fric_fit_stop(f); }
 /* The progress into *out (layout fit_progress). 0, or 1 with the message. */
 FXB_EXPORT int fxb_fit_progress(const fric_fit *f, fric_fit_progress *out)
 {
-    if (!f) { refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return 1; }
+    if (!f) { fxb_refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return 1; }
     *out = *fric_fit_get_progress(f);
-    set_error("");
+    fxb_set_error("");
     return 0;
 }
 
@@ -446,8 +446,8 @@ FXB_EXPORT int fxb_fit_progress(const fric_fit *f, fric_fit_progress *out)
  * returns the full length, or -1 (the message) without a fit. */
 FXB_EXPORT int fxb_fit_phase(const fric_fit *f, char *buf, int cap)
 {
-    if (!f || cap < 0) { refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return -1; }
-    set_error("");
+    if (!f || cap < 0) { fxb_refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return -1; }
+    fxb_set_error("");
     return (int)fric_fit_progress_phase(fric_fit_get_progress(f), buf, (size_t)cap);
 }
 
@@ -456,8 +456,8 @@ FXB_EXPORT int fxb_fit_phase(const fric_fit *f, char *buf, int cap)
  * the last part, or -1 (the message) without a fit. */
 FXB_EXPORT int fxb_fit_phase_part(const fric_fit *f, int k, char *buf, int cap)
 {
-    if (!f || cap < 0) { refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return -1; }
-    set_error("");
+    if (!f || cap < 0) { fxb_refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return -1; }
+    fxb_set_error("");
     return (int)fric_fit_progress_phase_part(fric_fit_get_progress(f), k, buf, (size_t)cap);
 }
 

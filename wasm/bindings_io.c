@@ -23,7 +23,7 @@
 
 /* fit[4] = training MAE, held-out MAE (NaN: none), logs, evaluations as
  * the writer's fit metadata; returns meta. */
-const fric_io_params_fit *fit_meta(const double *fit, fric_io_params_fit *meta)
+const fric_io_params_fit *fxb_fit_meta(const double *fit, fric_io_params_fit *meta)
 {
     meta->train_mae = fit[0];
     meta->holdout_mae = fit[1];
@@ -45,7 +45,7 @@ FXB_EXPORT int fxb_params_write(const char *actuator, const double *servo, const
                                 const double *fit, int integrator,
                                 const fric_io_params_carry *carry, char *buf, int cap)
 {
-    if (count_bad("cap", cap, 1)) return -1;
+    if (fxb_count_bad("cap", cap, 1)) return -1;
     fric_io_params_file f;
     memset(&f, 0, sizeof f);
     f.actuator = actuator;
@@ -64,13 +64,13 @@ FXB_EXPORT int fxb_params_write(const char *actuator, const double *servo, const
     f.carry = carry;
     fric_servo_from_array(coefs, &f.friction);
     fric_io_params_fit meta;
-    if (fit) f.fit = fit_meta(fit, &meta);
+    if (fit) f.fit = fxb_fit_meta(fit, &meta);
     size_t len = 0;
     fric_status rc = fric_io_params_write(&f, buf, (size_t)cap, &len);
     if (rc == FRIC_E_BUFFER) return (int)len;
     const char *why = fric_status_last().message;
-    if (from_core(rc, &why)) return -1;
-    set_error("");
+    if (fxb_from_core(rc, &why)) return -1;
+    fxb_set_error("");
     return (int)len;
 }
 
@@ -83,11 +83,11 @@ FXB_EXPORT int fxb_params_set(double *p, int n, const char *key, int kind, doubl
                               const char *str, const char *source, fric_io_error *err)
 {
     memset(err, 0, sizeof *err);
-    if (bench_params_bad(n)) return 1;
+    if (fxb_bench_params_bad(n)) return 1;
     fric_status rc = fric_io_params_set(fric_scenario_find("bench"), p, key, (fric_io_kind)kind,
                                         num, str, source, err);
-    if (rc) { const char *m = err->message; from_core((int)rc, &m); return 1; }   /* with its sentence's id */
-    set_error("");
+    if (rc) { const char *m = err->message; fxb_from_core((int)rc, &m); return 1; }   /* with its sentence's id */
+    fxb_set_error("");
     return 0;
 }
 
@@ -100,12 +100,12 @@ FXB_EXPORT int fxb_params_key(double *p, int n, fric_io_params_carry *carry, con
                               const char *source, fric_io_error *err)
 {
     memset(err, 0, sizeof *err);
-    if (bench_params_bad(n)) return 1;
+    if (fxb_bench_params_bad(n)) return 1;
     int carried = 0;
     fric_status rc = fric_io_params_key(fric_scenario_find("bench"), p, carry, key,
                                         (fric_io_kind)kind, num, str, json, source, &carried, err);
-    if (rc) { const char *m = err->message; from_core((int)rc, &m); return 1; }   /* with its sentence's id */
-    set_error("");
+    if (rc) { const char *m = err->message; fxb_from_core((int)rc, &m); return 1; }   /* with its sentence's id */
+    fxb_set_error("");
     return carried ? 2 : 0;
 }
 
@@ -116,8 +116,8 @@ FXB_EXPORT int fxb_params_carry_add(fric_io_params_carry *carry, const char *key
 {
     memset(err, 0, sizeof *err);
     fric_status rc = fric_io_params_carry_add(carry, key, json, source, err);
-    if (rc) { const char *m = err->message; from_core((int)rc, &m); return 1; }   /* with its sentence's id */
-    set_error("");
+    if (rc) { const char *m = err->message; fxb_from_core((int)rc, &m); return 1; }   /* with its sentence's id */
+    fxb_set_error("");
     return 0;
 }
 
@@ -139,9 +139,9 @@ FXB_EXPORT void fxb_params_carry_note(const char *key, const char *source, char 
  * defaults with actuator and model unset, before the file's keys. */
 FXB_EXPORT int fxb_params_servo_init(double *p, int n)
 {
-    if (bench_params_bad(n)) return 1;
+    if (fxb_bench_params_bad(n)) return 1;
     fric_bench_params_servo_init(p);
-    set_error("");
+    fxb_set_error("");
     return 0;
 }
 
@@ -152,12 +152,12 @@ FXB_EXPORT int fxb_params_servo_init(double *p, int n)
  * `friction fit --from` starts), or 1 with the core's sentence. */
 FXB_EXPORT int fxb_params_servo(const double *p, int n, const char *source, double *start)
 {
-    if (bench_params_bad(n)) return 1;
+    if (fxb_bench_params_bad(n)) return 1;
     fric_bench_def d;
     fric_status rc = fric_bench_params_servo(p, source, &d, NULL, NULL);
-    if (rc) return from_core(rc, NULL);
+    if (rc) return fxb_from_core(rc, NULL);
     fric_fit_from_def(&d, start);
-    set_error("");
+    fxb_set_error("");
     return 0;
 }
 
@@ -174,7 +174,7 @@ FXB_EXPORT int fxb_io_check_size(int kind, double bytes, const char *source, fri
         err->code = FRIC_IO_RANGE;
         char sb[32];
         snprintf(sb, sizeof sb, "%g", bytes);
-        refuse(FRIC_E_PARAM_RANGE, "fxb.file_size", "io: a file size of {bytes} bytes is not a size in 0 … 2^53 bytes.",
+        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.file_size", "io: a file size of {bytes} bytes is not a size in 0 … 2^53 bytes.",
                "bytes", sb, FXB_END);
         snprintf(err->message, sizeof err->message, "%s", fxb_last_error());
         return 1;
@@ -182,10 +182,10 @@ FXB_EXPORT int fxb_io_check_size(int kind, double bytes, const char *source, fri
     int rc = fric_io_check_size((fric_io_file_kind)kind, (unsigned long long)bytes, source, err);
     if (rc) {
         if (!err->message[0]) snprintf(err->message, sizeof err->message, "%s", fric_status_last().message);
-        from_core(rc, NULL);      /* the core's sentence: its id and values too */
+        fxb_from_core(rc, NULL);      /* the core's sentence: its id and values too */
         return 1;
     }
-    set_status(FRIC_OK, -1, "");
+    fxb_set_status(FRIC_OK, -1, "");
     return 0;
 }
 
@@ -210,11 +210,11 @@ FXB_EXPORT fric_io_log *fxb_log_load(int root, const unsigned char *hk, const do
                                      const char *source, int *te, fric_io_error *err)
 {
     memset(err, 0, sizeof *err);
-    if (count_bad("n (entries)", n, FRIC_IO_E_COUNT * (sizeof(double) + 1) + 1 + sizeof(int))) {
+    if (fxb_count_bad("n (entries)", n, FRIC_IO_E_COUNT * (sizeof(double) + 1) + 1 + sizeof(int))) {
         err->code = FRIC_IO_RANGE;
         err->entry = -1;
         snprintf(err->message, sizeof err->message, "%.300s", fxb_last_error());
-        restatus(FRIC_E_LOG_INVALID);       /* count_bad's sentence, id and values kept */
+        fxb_restatus(FRIC_E_LOG_INVALID);       /* count_bad's sentence, id and values kept */
         return NULL;
     }
     fric_io_log_raw raw;
@@ -234,7 +234,7 @@ FXB_EXPORT fric_io_log *fxb_log_load(int root, const unsigned char *hk, const do
     if (!lg) {
         err->code = FRIC_IO_MEMORY;
         err->entry = -1;
-        refuse(FRIC_E_NO_MEMORY, "fxb.log_memory", "out of memory for the log.", FXB_END);
+        fxb_refuse(FRIC_E_NO_MEMORY, "fxb.log_memory", "out of memory for the log.", FXB_END);
         snprintf(err->message, sizeof err->message, "%s", fxb_last_error());
         return NULL;
     }
@@ -245,10 +245,10 @@ FXB_EXPORT fric_io_log *fxb_log_load(int root, const unsigned char *hk, const do
     if (rc) {
         free(lg);
         const char *m = err->message;
-        from_core(rc, &m);                  /* the core's status, io's message, its sentence's id */
+        fxb_from_core(rc, &m);                  /* the core's status, io's message, its sentence's id */
         return NULL;
     }
-    set_status(FRIC_OK, -1, "");
+    fxb_set_status(FRIC_OK, -1, "");
     return lg;
 }
 
@@ -256,10 +256,10 @@ FXB_EXPORT fric_io_log *fxb_log_load(int root, const unsigned char *hk, const do
 FXB_EXPORT void fxb_log_free(fric_io_log *lg) { free(lg); }
 
 /* 1 (FRIC_E_NULL) when there is no log. */
-int log_bad(const fric_io_log *lg)
+int fxb_log_bad(const fric_io_log *lg)
 {
     if (lg) return 0;
-    refuse(FRIC_E_NULL, "fxb.no_log", "no log (freed?).", FXB_END);
+    fxb_refuse(FRIC_E_NULL, "fxb.no_log", "no log (freed?).", FXB_END);
     return 1;
 }
 
@@ -273,7 +273,7 @@ FXB_EXPORT int fxb_log_samples(const fric_io_log *lg) { return lg ? (int)fric_io
 FXB_EXPORT int fxb_log_series(const fric_io_log *lg, double *t, double *q, double *goal, double *speed,
                               double *torque_enable, int cap)
 {
-    if (log_bad(lg) || count_bad("cap", cap, 5 * sizeof(double))) return 1;
+    if (fxb_log_bad(lg) || fxb_count_bad("cap", cap, 5 * sizeof(double))) return 1;
     size_t N = fric_io_log_samples(lg), cursor = 0;
     for (size_t k = 0; k < N && k < (size_t)cap; k++) {
         fric_io_sample s = fric_io_log_sample(lg, k, &cursor);
@@ -283,6 +283,6 @@ FXB_EXPORT int fxb_log_series(const fric_io_log *lg, double *t, double *q, doubl
         if (speed) speed[k] = s.speed;
         if (torque_enable) torque_enable[k] = s.torque_enable;
     }
-    set_error("");
+    fxb_set_error("");
     return 0;
 }

@@ -17,9 +17,9 @@
 
 FXB_EXPORT int fxb_law_check(int kind, double Fs, double Fc, double vs, double D, double alpha, double Z)
 {
-    fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
+    fric_law law = fxb_make_law(kind, Fs, Fc, vs, D, alpha);
     const char *why = "";
-    return from_core(fric_law_check(&law, Z, &why), &why);
+    return fxb_from_core(fric_law_check(&law, Z, &why), &why);
 }
 
 /* which: 0 Φ, 1 Φ_Z exact, 2 Φ̂_Z (eq. 46) (FRIC_EVAL_PHI … _APPROX).
@@ -30,20 +30,20 @@ FXB_EXPORT int fxb_law_check(int kind, double Fs, double Fc, double vs, double D
 FXB_EXPORT int fxb_law_eval(int kind, double Fs, double Fc, double vs, double D, double alpha,
                             double Z, int which, const double *x, double *y, int n)
 {
-    if (count_bad("n (points)", n, 2 * sizeof(double))) return 1;
+    if (fxb_count_bad("n (points)", n, 2 * sizeof(double))) return 1;
     if (which < FRIC_EVAL_PHI || which > FRIC_EVAL_APPROX) {
-        refuse(FRIC_E_PARAM_RANGE, "fxb.which_eval", "which must be 0 (Φ), 1 (Φ_Z) or 2 (eq. 46).", FXB_END);
+        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.which_eval", "which must be 0 (Φ), 1 (Φ_Z) or 2 (eq. 46).", FXB_END);
         return 1;
     }
-    fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
+    fric_law law = fxb_make_law(kind, Fs, Fc, vs, D, alpha);
     const char *why = "";
-    return from_core(fric_law_eval((fric_eval_what)which, &law, Z, NULL, x, y, (size_t)n, &why),
+    return fxb_from_core(fric_law_eval((fric_eval_what)which, &law, Z, NULL, x, y, (size_t)n, &why),
                      &why) != 0;
 }
 
 FXB_EXPORT double fxb_phi_plus0(int kind, double Fs, double Fc, double vs, double D, double alpha)
 {
-    fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
+    fric_law law = fxb_make_law(kind, Fs, Fc, vs, D, alpha);
     return fric_phi_plus0(&law);
 }
 
@@ -66,21 +66,21 @@ FXB_EXPORT double fxb_law_field_range(int field, int hi)
 FXB_EXPORT fric_lut *fxb_lut_new(int kind, double Fs, double Fc, double vs, double D, double alpha,
                                  double Z, double tol)
 {
-    fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
+    fric_law law = fxb_make_law(kind, Fs, Fc, vs, D, alpha);
     const char *why = "";
-    if (from_core(fric_law_check(&law, Z, &why), &why)) return NULL;
+    if (fxb_from_core(fric_law_check(&law, Z, &why), &why)) return NULL;
     fric_lut *lut = fric_lut_create(&law, Z, tol, NULL);
     if (!lut) {
         if (!(tol > 0) || !isfinite(tol))
-            refuse(FRIC_E_PARAM_RANGE, "fxb.lut_tol", "tol must be a finite tolerance > 0 N.", FXB_END);
+            fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.lut_tol", "tol must be a finite tolerance > 0 N.", FXB_END);
         else if (kind != FRIC_STRIBECK)
-            refuse(FRIC_E_UNSUPPORTED, "fxb.lut_stribeck_only", "the look-up table is built for the Stribeck law only.", FXB_END);
+            fxb_refuse(FRIC_E_UNSUPPORTED, "fxb.lut_stribeck_only", "the look-up table is built for the Stribeck law only.", FXB_END);
         else
-            refuse(FRIC_E_UNSUPPORTED, "fxb.lut_not_built", "no table could be built for this law and tolerance "
+            fxb_refuse(FRIC_E_UNSUPPORTED, "fxb.lut_not_built", "no table could be built for this law and tolerance "
                    "(tolerance below what double evaluation can guarantee, or out of memory).", FXB_END);
         return NULL;
     }
-    set_status(FRIC_OK, -1, "");
+    fxb_set_status(FRIC_OK, -1, "");
     return lut;
 }
 
@@ -88,9 +88,9 @@ FXB_EXPORT fric_lut *fxb_lut_new(int kind, double Fs, double Fc, double vs, doub
  * core's status and message (no table; a result beyond the largest double). */
 FXB_EXPORT int fxb_lut_eval(const fric_lut *lut, const double *x, double *y, int n)
 {
-    if (count_bad("n (points)", n, 2 * sizeof(double))) return 1;
+    if (fxb_count_bad("n (points)", n, 2 * sizeof(double))) return 1;
     const char *why = "";
-    return from_core(fric_law_eval(FRIC_EVAL_LUT, NULL, 0, lut, x, y, (size_t)n, &why), &why) != 0;
+    return fxb_from_core(fric_law_eval(FRIC_EVAL_LUT, NULL, 0, lut, x, y, (size_t)n, &why), &why) != 0;
 }
 
 FXB_EXPORT double fxb_lut_bytes(const fric_lut *lut) { return (double)fric_lut_bytes(lut); }

@@ -33,11 +33,11 @@
 
 /* The bench def of the parameters p[n], for the log lg's header and gains
  * when lg is not NULL (fric_bench_def_from_log). 1 with the message. */
-int bench_def_of(const double *p, int n, const fric_io_log *lg, fric_bench_def *d)
+int fxb_bench_def_of(const double *p, int n, const fric_io_log *lg, fric_bench_def *d)
 {
     const char *why = "";
-    if (bench_params_bad(n)) return 1;
-    if (from_core(fric_bench_def_from_params(p, NULL, d, &why), &why)) return 1;
+    if (fxb_bench_params_bad(n)) return 1;
+    if (fxb_from_core(fric_bench_def_from_params(p, NULL, d, &why), &why)) return 1;
     if (lg) {
         fric_bench_def e;
         fric_bench_def_from_log(d, lg, &e);
@@ -53,10 +53,10 @@ int bench_def_of(const double *p, int n, const fric_io_log *lg, fric_bench_def *
 FXB_EXPORT int fxb_bench_mjcf(const double *p, int n, const fric_io_log *lg, char *buf, int cap)
 {
     fric_bench_def d;
-    if (count_bad("cap", cap, 1) || bench_def_of(p, n, lg, &d)) return -1;
+    if (fxb_count_bad("cap", cap, 1) || fxb_bench_def_of(p, n, lg, &d)) return -1;
     int len = fric_mujoco_bench_mjcf(&d, cap > 0 ? buf : NULL, cap > 0 ? (size_t)cap : 0);
-    if (len < 0) { from_core(1, NULL); return -1; }
-    set_error("");
+    if (len < 0) { fxb_from_core(1, NULL); return -1; }
+    fxb_set_error("");
     return len;
 }
 
@@ -72,9 +72,9 @@ FXB_EXPORT int fxb_bench_mjcf(const double *p, int n, const fric_io_log *lg, cha
 FXB_EXPORT int fxb_native_class(const double *v, int n, const char *name, double kp, int dialect, int document,
                                 char *buf, int cap)
 {
-    if (count_bad("cap", cap, 1)) return -1;
+    if (fxb_count_bad("cap", cap, 1)) return -1;
     if (!v || n != FRIC_NATIVE_N_KEYS) {
-        refuse(FRIC_E_PARAM_RANGE, "fxb.native_class_count", "native class: the parameters must be FRIC_NATIVE_N_KEYS numbers.", FXB_END);
+        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.native_class_count", "native class: the parameters must be FRIC_NATIVE_N_KEYS numbers.", FXB_END);
         return -1;
     }
     fric_native_params p;
@@ -85,8 +85,8 @@ FXB_EXPORT int fxb_native_class(const double *v, int n, const char *name, double
 #undef NATIVE_SET
     int len = fric_native_class_mjcf(&p, name, kp, (fric_native_dialect)dialect, document, cap > 0 ? buf : NULL,
                                      cap > 0 ? (size_t)cap : 0);
-    if (len < 0) { from_core(1, NULL); return -1; }
-    set_error("");
+    if (len < 0) { fxb_from_core(1, NULL); return -1; }
+    fxb_set_error("");
     return len;
 }
 
@@ -98,9 +98,9 @@ FXB_EXPORT int fxb_joint_servo_init(fric_joint *j, const double *p, int n, const
 {
     fric_bench_def d;
     const char *why = "";
-    if (!j) { refuse(FRIC_E_NULL, "fxb.no_joint", "no joint.", FXB_END); return 1; }
-    if (bench_def_of(p, n, lg, &d)) return 1;
-    return from_core(fric_joint_init(j, 1, NULL, &d, h, q0, &why), &why);
+    if (!j) { fxb_refuse(FRIC_E_NULL, "fxb.no_joint", "no joint.", FXB_END); return 1; }
+    if (fxb_bench_def_of(p, n, lg, &d)) return 1;
+    return fxb_from_core(fric_joint_init(j, 1, NULL, &d, h, q0, &why), &why);
 }
 
 /* Joint j with the law (kind, Fs, Fc, vs, D, alpha). 0, or 1 with the message. */
@@ -108,9 +108,9 @@ FXB_EXPORT int fxb_joint_law_init(fric_joint *j, int kind, double Fs, double Fc,
                                   double alpha, double h, double q0)
 {
     const char *why = "";
-    if (!j) { refuse(FRIC_E_NULL, "fxb.no_joint", "no joint.", FXB_END); return 1; }
-    fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
-    return from_core(fric_joint_init(j, 0, &law, NULL, h, q0, &why), &why);
+    if (!j) { fxb_refuse(FRIC_E_NULL, "fxb.no_joint", "no joint.", FXB_END); return 1; }
+    fric_law law = fxb_make_law(kind, Fs, Fc, vs, D, alpha);
+    return fxb_from_core(fric_joint_init(j, 0, &law, NULL, h, q0, &why), &why);
 }
 
 /* The implicit step prepared with Z [rad/(N·m·s)] (fric_joint_retune). */
@@ -120,10 +120,10 @@ FXB_EXPORT int fxb_joint_prepare(fric_joint *j, double Z)
     if (!(Z > 0) || !isfinite(Z)) {
         char sz[32];
         snprintf(sz, sizeof sz, "%.17g", Z);
-        refuse(FRIC_E_PARAM_RANGE, "fxb.joint_z", "Z = h·(M⁻¹)_ii = {z} is not a finite number > 0.", "z", sz, FXB_END);
+        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.joint_z", "Z = h·(M⁻¹)_ii = {z} is not a finite number > 0.", "z", sz, FXB_END);
         return 1;
     }
-    return from_core(fric_joint_retune(j, Z, &why), &why);
+    return fxb_from_core(fric_joint_retune(j, Z, &why), &why);
 }
 
 /* The per-step calls (no allocation, no message): fric_joint.h. */
@@ -161,7 +161,7 @@ FXB_EXPORT void fxb_mj_def_law(fric_mujoco_joint_def *d, int kind, double Fs, do
                                double alpha)
 {
     memset(d, 0, sizeof *d);
-    d->law = make_law(kind, Fs, Fc, vs, D, alpha);
+    d->law = fxb_make_law(kind, Fs, Fc, vs, D, alpha);
 }
 
 /* The def d (zeroed here) with the servo of the bench parameters p[n] (the
@@ -171,7 +171,7 @@ FXB_EXPORT int fxb_mj_def_servo(fric_mujoco_joint_def *d, const double *p, int n
 {
     memset(d, 0, sizeof *d);
     d->servo = 1;
-    return bench_def_of(p, n, lg, &d->bench);
+    return fxb_bench_def_of(p, n, lg, &d->bench);
 }
 
 /* fric_mujoco_core_init of the state o (layout mujoco_core) with the model
@@ -181,10 +181,10 @@ FXB_EXPORT int fxb_mj_def_servo(fric_mujoco_joint_def *d, const double *p, int n
 FXB_EXPORT int fxb_mj_init(fric_mujoco_core *o, const fric_mujoco_model *model, const fric_mujoco_joint_model *jm,
                            const fric_mujoco_joint_def *defs, int n, int treatment)
 {
-    if (count_bad("n (joints)", n, 1)) return 1;
+    if (fxb_count_bad("n (joints)", n, 1)) return 1;
     const char *why = "";
-    if (from_core(fric_mujoco_core_init(o, model, jm, defs, n, (fric_mujoco_treatment)treatment, &why), &why)) return 1;
-    set_error("");
+    if (fxb_from_core(fric_mujoco_core_init(o, model, jm, defs, n, (fric_mujoco_treatment)treatment, &why), &why)) return 1;
+    fxb_set_error("");
     return 0;
 }
 
@@ -223,13 +223,13 @@ FXB_EXPORT fric_joint *fxb_mj_joint(fric_mujoco_core *o, int i) { return &o->j[i
  * sentence. */
 FXB_EXPORT int fxb_mjcf_check(const char *text, int len, const char *file, int depth0, int elements, int *out, int cap)
 {
-    if (count_bad("len", len, 1) || count_bad("cap", cap, 4 * sizeof(int))) return 1;
+    if (fxb_count_bad("len", len, 1) || fxb_count_bad("cap", cap, 4 * sizeof(int))) return 1;
     if (cap > FRIC_MJCF_MAX_INCLUDES) cap = FRIC_MJCF_MAX_INCLUDES;
     fric_mjcf_include inc[FRIC_MJCF_MAX_INCLUDES];
     long el = elements;
     int n = 0;
     const char *why = "";
-    if (from_core(fric_mjcf_check_text(text, (size_t)len, file && *file ? file : NULL, depth0, &el, inc, cap, &n, &why),
+    if (fxb_from_core(fric_mjcf_check_text(text, (size_t)len, file && *file ? file : NULL, depth0, &el, inc, cap, &n, &why),
                   &why))
         return 1;
     out[0] = (int)el;
@@ -240,7 +240,7 @@ FXB_EXPORT int fxb_mjcf_check(const char *text, int len, const char *file, int d
         out[4 + 4 * i] = inc[i].depth0;
         out[5 + 4 * i] = inc[i].line;
     }
-    set_error("");
+    fxb_set_error("");
     return 0;
 }
 
@@ -257,16 +257,16 @@ FXB_EXPORT int fxb_mjcf_check(const char *text, int len, const char *file, int d
 #define FXB_MJCF_HEAD 12
 FXB_EXPORT int fxb_mjcf_assets(const char *text, int len, int strip, int *out, int cap)
 {
-    if (count_bad("len", len, 1) || count_bad("cap", cap, 6 * sizeof(int))) return 1;
+    if (fxb_count_bad("len", len, 1) || fxb_count_bad("cap", cap, 6 * sizeof(int))) return 1;
     fric_mjcf_asset *a = cap ? malloc((size_t)cap * sizeof *a) : NULL;
     if (cap && !a) {
-        refuse(FRIC_E_NO_MEMORY, "fxb.mjcf_assets_memory", "mjcf assets: out of memory.", FXB_END);
+        fxb_refuse(FRIC_E_NO_MEMORY, "fxb.mjcf_assets_memory", "mjcf assets: out of memory.", FXB_END);
         return 1;
     }
     fric_mjcf_compiler c = { .strippath = strip != 0 };
     int n = 0;
     const char *why = "";
-    if (from_core(fric_mjcf_assets(text, (size_t)len, a, cap, &n, &c), &why)) {
+    if (fxb_from_core(fric_mjcf_assets(text, (size_t)len, a, cap, &n, &c), &why)) {
         free(a);
         return 1;
     }
@@ -291,6 +291,6 @@ FXB_EXPORT int fxb_mjcf_assets(const char *text, int len, int strip, int *out, i
         o[5] = (int)(uintptr_t)a[i].attr;
     }
     free(a);
-    set_error("");
+    fxb_set_error("");
     return 0;
 }

@@ -20,7 +20,7 @@
 static int native_of(const double *p, int n, fric_native_params *np)
 {
     if (n != FRIC_NATIVE_N_KEYS || !p) {
-        refuse(FRIC_E_PARAM_RANGE, "fxb.native_count", "native: the parameters must be the 16 values of FRIC_NATIVE_KEYS.", FXB_END);
+        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.native_count", "native: the parameters must be the 16 values of FRIC_NATIVE_KEYS.", FXB_END);
         return 1;
     }
     int i = 0;
@@ -63,13 +63,13 @@ FXB_EXPORT void fxb_native_defaults(const char *act, double *out)
 FXB_EXPORT int fxb_native_bench_mjcf(const double *p, int n, const fric_io_log *lg, char *buf, int cap)
 {
     fric_native_params np;
-    if (count_bad("cap", cap, 1) || native_of(p, n, &np)) return -1;
-    if (!lg) { refuse(FRIC_E_LOG_INVALID, "fxb.native_no_log", "native: no log is loaded.", FXB_END); return -1; }
+    if (fxb_count_bad("cap", cap, 1) || native_of(p, n, &np)) return -1;
+    if (!lg) { fxb_refuse(FRIC_E_LOG_INVALID, "fxb.native_no_log", "native: no log is loaded.", FXB_END); return -1; }
     fric_native_bench b;
     fric_native_bench_from_log(&np, lg, &b);
     int len = fric_native_bench_mjcf(&b, cap > 0 ? buf : NULL, cap > 0 ? (size_t)cap : 0);
-    if (len < 0) { from_core(1, NULL); return -1; }
-    set_error("");
+    if (len < 0) { fxb_from_core(1, NULL); return -1; }
+    fxb_set_error("");
     return len;
 }
 
@@ -79,11 +79,11 @@ FXB_EXPORT int fxb_native_bench_mjcf(const double *p, int n, const fric_io_log *
 FXB_EXPORT int fxb_native_scenario_mjcf(const double *p, int n, char *buf, int cap)
 {
     const fric_scenario *s = fric_scenario_find("bench-native");
-    if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no bench-native scenario"); return -1; }
-    if (count_bad("cap", cap, 1) || length_bad("params", n, s->n_params)) return -1;
+    if (!s) { fxb_set_status(FRIC_E_UNKNOWN_NAME, -1, "no bench-native scenario"); return -1; }
+    if (fxb_count_bad("cap", cap, 1) || fxb_length_bad("params", n, s->n_params)) return -1;
     int len = fric_native_scenario_mjcf(p, cap > 0 ? buf : NULL, cap > 0 ? (size_t)cap : 0);
-    if (len < 0) { from_core(1, NULL); return -1; }
-    set_error("");
+    if (len < 0) { fxb_from_core(1, NULL); return -1; }
+    fxb_set_error("");
     return len;
 }
 
@@ -93,15 +93,15 @@ FXB_EXPORT int fxb_native_replay(const double *p, int n, const fric_io_log *lg, 
 {
     fric_native_params np;
     const char *why = "";
-    if (count_bad("cap", cap, sizeof(double)) || native_of(p, n, &np)) return 1;
-    if (!lg) { refuse(FRIC_E_LOG_INVALID, "fxb.native_no_log", "native: no log is loaded.", FXB_END); return 1; }
+    if (fxb_count_bad("cap", cap, sizeof(double)) || native_of(p, n, &np)) return 1;
+    if (!lg) { fxb_refuse(FRIC_E_LOG_INVALID, "fxb.native_no_log", "native: no log is loaded.", FXB_END); return 1; }
     fric_bench_replay_result r;
-    if (from_core(fric_native_replay(&np, lg, sim_q, (size_t)cap, &r, &why), &why)) return 1;
+    if (fxb_from_core(fric_native_replay(&np, lg, sim_q, (size_t)cap, &r, &why), &why)) return 1;
     res[0] = r.mae;
     res[1] = r.max_err;
     res[2] = (double)r.samples;
     res[3] = (double)r.steps_stuck;
-    set_error("");
+    fxb_set_error("");
     return 0;
 }
 
@@ -112,9 +112,9 @@ FXB_EXPORT int fxb_native_replay(const double *p, int n, const fric_io_log *lg, 
  * with the message. */
 FXB_EXPORT int fxb_native_losses(const fric_fit_batch *h, const double *P, int count, double *loss, double *mae)
 {
-    if (!h) { refuse(FRIC_E_NULL, "fxb.native_no_batch", "native: no fit batch.", FXB_END); return 1; }
-    if (count_bad("count", count, FRIC_NATIVE_N_KEYS * sizeof(double)) || count < 1) {
-        if (count < 1) refuse(FRIC_E_PARAM_RANGE, "fxb.native_count_1", "native: count must be >= 1.", FXB_END);
+    if (!h) { fxb_refuse(FRIC_E_NULL, "fxb.native_no_batch", "native: no fit batch.", FXB_END); return 1; }
+    if (fxb_count_bad("count", count, FRIC_NATIVE_N_KEYS * sizeof(double)) || count < 1) {
+        if (count < 1) fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.native_count_1", "native: count must be >= 1.", FXB_END);
         return 1;
     }
     size_t N = h->b.logs;
@@ -124,7 +124,7 @@ FXB_EXPORT int fxb_native_losses(const fric_fit_batch *h, const double *P, int c
         double *m = mae ? mae + (size_t)c * N : NULL;
         loss[c] = fric_native_loss(&h->b, &np, m);
     }
-    set_error("");
+    fxb_set_error("");
     return 0;
 }
 
@@ -134,9 +134,9 @@ FXB_EXPORT int fxb_native_losses(const fric_fit_batch *h, const double *P, int c
 static int native_fit_args(const fric_fit_batch *h, const double *start, int budget, const char *act,
                            fric_native_params *s, fric_native_fit_space *box)
 {
-    if (!h) { refuse(FRIC_E_NULL, "fxb.native_no_batch", "native: no fit batch.", FXB_END); return 1; }
+    if (!h) { fxb_refuse(FRIC_E_NULL, "fxb.native_no_batch", "native: no fit batch.", FXB_END); return 1; }
     if (native_of(start, FRIC_NATIVE_N_KEYS, s)) return 1;
-    if (budget < 10) { refuse(FRIC_E_PARAM_RANGE, "fxb.native_budget", "native: budget must be >= 10 evaluations.", FXB_END); return 1; }
+    if (budget < 10) { fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.native_budget", "native: budget must be >= 10 evaluations.", FXB_END); return 1; }
     fric_native_fit_space_default(act, box);
     return 0;
 }
@@ -153,11 +153,11 @@ FXB_EXPORT int fxb_native_fit(const fric_fit_batch *h, const double *start, int 
     if (native_fit_args(h, start, budget, act, &s, &box)) return 1;
     double loss = 0;
     long evals = 0;
-    if (from_core(fric_native_fit(&h->b, &s, &box, budget, (uint64_t)seed, &b, &loss, &evals, &why), &why)) return 1;
+    if (fxb_from_core(fric_native_fit(&h->b, &s, &box, budget, (uint64_t)seed, &b, &loss, &evals, &why), &why)) return 1;
     native_put(&b, best);
     res[0] = loss;
     res[1] = (double)evals;
-    set_error("");
+    fxb_set_error("");
     return 0;
 }
 
@@ -172,15 +172,15 @@ FXB_EXPORT fric_native_fitter *fxb_native_fitter_create(const fric_fit_batch *h,
     if (native_fit_args(h, start, budget, act, &s, &box)) return NULL;
     const char *why = "";
     fric_native_fitter *f = fric_native_fitter_create(&h->b, &s, &box, budget, (uint64_t)seed, &why);
-    if (!f) { from_core(1, &why); return NULL; }
-    set_error("");
+    if (!f) { fxb_from_core(1, &why); return NULL; }
+    fxb_set_error("");
     return f;
 }
 
 /* One generation (fric_native_fitter_step): progress.done, −1 without a fitter. */
 FXB_EXPORT int fxb_native_fitter_step(fric_native_fitter *f)
 {
-    if (!f) { refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return -1; }
+    if (!f) { fxb_refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return -1; }
     return fric_native_fitter_step(f);
 }
 
@@ -191,7 +191,7 @@ FXB_EXPORT int fxb_native_fitter_step(fric_native_fitter *f)
  * 0, or 1 with the message. */
 FXB_EXPORT int fxb_native_fitter_progress(const fric_native_fitter *f, double *best, double *res, char *phase, int cap)
 {
-    if (!f || cap < 1) { refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return 1; }
+    if (!f || cap < 1) { fxb_refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return 1; }
     const fric_native_fit_progress *g = fric_native_fitter_progress(f);
     native_put(&g->best, best);
     const double r[9] = { g->generation, g->run, g->lambda, (double)g->evals, (double)g->budget, g->best_loss,
@@ -199,7 +199,7 @@ FXB_EXPORT int fxb_native_fitter_progress(const fric_native_fitter *f, double *b
     memcpy(res, r, sizeof r);
     fric_fit_progress q = { .run = g->run, .attempts = 1, .stages = 1 };
     fric_fit_progress_phase(&q, phase, (size_t)cap);
-    set_error("");
+    fxb_set_error("");
     return 0;
 }
 
@@ -208,9 +208,9 @@ FXB_EXPORT int fxb_native_fitter_progress(const fric_native_fitter *f, double *b
  * fxb_sentence_id/_values'; its full length, 0 past the last part, or -1. */
 FXB_EXPORT int fxb_native_fitter_phase_part(const fric_native_fitter *f, int k, char *buf, int cap)
 {
-    if (!f || cap < 0) { refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return -1; }
+    if (!f || cap < 0) { fxb_refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return -1; }
     fric_fit_progress q = { .run = fric_native_fitter_progress(f)->run, .attempts = 1, .stages = 1 };
-    set_error("");
+    fxb_set_error("");
     return (int)fric_fit_progress_phase_part(&q, k, buf, (size_t)cap);
 }
 
@@ -248,14 +248,14 @@ FXB_EXPORT void fxb_native_fit_start(const char *act, double *out)
 FXB_EXPORT int fxb_native_params_text(const double *p, int n, const char *act, const double *fit, char *buf, int cap)
 {
     fric_native_params np;
-    if (count_bad("cap", cap, 1) || native_of(p, n, &np)) return -1;
+    if (fxb_count_bad("cap", cap, 1) || native_of(p, n, &np)) return -1;
     fric_io_params_fit meta = { 0 };
     if (fit) meta = (fric_io_params_fit){ .train_mae = fit[0], .holdout_mae = fit[1], .logs = (size_t)fit[2],
                                           .evaluations = (long)fit[3] };
     size_t len = 0;
     fric_status s = fric_native_params_write(&np, act, fit ? &meta : NULL, cap > 0 ? buf : NULL,
                                              cap > 0 ? (size_t)cap : 0, &len);
-    if (s && !(s == FRIC_E_BUFFER && cap == 0)) { from_core(s, NULL); return -1; }
-    set_error("");
+    if (s && !(s == FRIC_E_BUFFER && cap == 0)) { fxb_from_core(s, NULL); return -1; }
+    fxb_set_error("");
     return (int)len;
 }

@@ -24,10 +24,10 @@
 static int regions_bad(int kind, int n)
 {
     if (kind != 0 && kind != 1) {
-        refuse(FRIC_E_PARAM_RANGE, "fxb.regions_kind", "kind must be 0 (servo) or 1 (screw).", FXB_END);
+        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.regions_kind", "kind must be 0 (servo) or 1 (screw).", FXB_END);
         return 1;
     }
-    return length_bad("c (law numbers)", n, kind == 1 ? 0 FRIC_SCREW_FIELDS(FXB_COUNT) : FRIC_SERVO_N_COEFS);
+    return fxb_length_bad("c (law numbers)", n, kind == 1 ? 0 FRIC_SCREW_FIELDS(FXB_COUNT) : FRIC_SERVO_N_COEFS);
 }
 
 static fric_regions_law regions_law(int kind, const double *c)
@@ -51,7 +51,7 @@ FXB_EXPORT int fxb_regions_check(int kind, const double *c, int nc, double dthet
     if (regions_bad(kind, nc)) return 1;
     fric_regions_law law = regions_law(kind, c);
     const char *why = "";
-    return from_core(fric_regions_check(&law, dtheta, &why), &why);
+    return fxb_from_core(fric_regions_check(&law, dtheta, &why), &why);
 }
 
 /* 0 static, 1 drive, 2 backdrive, −1 invalid (or kind/nc wrong: the message). */
@@ -68,13 +68,13 @@ FXB_EXPORT int fxb_regions_classify(int kind, const double *c, int nc, double dt
 FXB_EXPORT int fxb_regions_polyline(int kind, const double *c, int nc, double dtheta, double T,
                                     int n, double *tm, double *lo, double *hi, int cap)
 {
-    if (regions_bad(kind, nc) || count_bad("cap", cap, 3 * sizeof(double))) return -1;
+    if (regions_bad(kind, nc) || fxb_count_bad("cap", cap, 3 * sizeof(double))) return -1;
     fric_regions_law law = regions_law(kind, c);
     const char *why = "";
     int count = 0;
-    if (from_core(fric_regions_polyline(&law, dtheta, T, n, tm, lo, hi, cap, &count, &why), &why))
+    if (fxb_from_core(fric_regions_polyline(&law, dtheta, T, n, tm, lo, hi, cap, &count, &why), &why))
         return -1;
-    set_error("");
+    fxb_set_error("");
     return count;
 }
 
@@ -89,17 +89,17 @@ FXB_EXPORT int fxb_regions_grid(int kind, const double *c, int nc, double dtheta
                                 int ny, unsigned char *out)
 {
     if (regions_bad(kind, nc)) return 1;
-    if (nx < 1 || ny < 1 || count_bad("nx·ny (cells)", (double)nx * ny, 1)) {
-        if (nx < 1 || ny < 1) refuse(FRIC_E_PARAM_RANGE, "fxb.regions_nx_ny", "nx and ny must be at least 1.", FXB_END);
+    if (nx < 1 || ny < 1 || fxb_count_bad("nx·ny (cells)", (double)nx * ny, 1)) {
+        if (nx < 1 || ny < 1) fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.regions_nx_ny", "nx and ny must be at least 1.", FXB_END);
         return 1;
     }
     if (!(T > 0) || !isfinite(T)) {
-        refuse(FRIC_E_PARAM_RANGE, "fxb.regions_t", "T must be a finite half-width > 0 N·m.", FXB_END);
+        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.regions_t", "T must be a finite half-width > 0 N·m.", FXB_END);
         return 1;
     }
     fric_regions_law law = regions_law(kind, c);
     const char *why = "";
-    if (from_core(fric_regions_check(&law, dtheta, &why), &why)) return 1;
+    if (fxb_from_core(fric_regions_check(&law, dtheta, &why), &why)) return 1;
     for (int r = 0; r < ny; r++) {
         double te = T * (1 - (2.0 * r + 1) / ny);
         for (int k = 0; k < nx; k++) {
@@ -110,13 +110,13 @@ FXB_EXPORT int fxb_regions_grid(int kind, const double *c, int nc, double dtheta
                 snprintf(stm, sizeof stm, "%g", tm);
                 snprintf(ste, sizeof ste, "%g", te);
                 snprintf(sd, sizeof sd, "%g", dtheta);
-                refuse(FRIC_E_PARAM_RANGE, "fxb.regions_cell", "the cell (τm, τe) = ({tm}, {te}) N·m at dtheta = {dtheta} rad/s "
+                fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.regions_cell", "the cell (τm, τe) = ({tm}, {te}) N·m at dtheta = {dtheta} rad/s "
                        "has no region; give a smaller T.", "tm", stm, "te", ste, "dtheta", sd, FXB_END);
                 return 1;
             }
             out[(size_t)r * (size_t)nx + (size_t)k] = (unsigned char)g;
         }
     }
-    set_error("");
+    fxb_set_error("");
     return 0;
 }

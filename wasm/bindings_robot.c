@@ -23,7 +23,7 @@ FXB_EXPORT fric_robot *fxb_robot_create(const fric_robot_model *m, const fric_ro
 {
     const char *why = "";
     fric_robot *r = fric_robot_create(m, j, a, &why);
-    from_core(!r, &why);
+    fxb_from_core(!r, &why);
     return r;
 }
 
@@ -76,7 +76,7 @@ FXB_EXPORT int fxb_map_parse(const char *text, fric_mujoco_map_entry *out, int c
 {
     int n = 0;
     const char *why = "";
-    if (from_core(fric_mujoco_map_parse(text, out, cap, &n, &why), &why)) return -1;
+    if (fxb_from_core(fric_mujoco_map_parse(text, out, cap, &n, &why), &why)) return -1;
     return n;
 }
 
@@ -86,7 +86,7 @@ FXB_EXPORT int fxb_robot_map(fric_robot *r, const char *text)
 {
     const char *why = "";
     int n = 0;
-    if (from_core(fric_robot_map(r, text, &why), &why)) return -1;
+    if (fxb_from_core(fric_robot_map(r, text, &why), &why)) return -1;
     fric_robot_map_entries(r, &n);
     return n;
 }
@@ -108,12 +108,12 @@ FXB_EXPORT int fxb_robot_adopt(fric_robot *r, const double *servos, int np, int 
     static fric_bench_def sv[FRIC_MUJOCO_MAP_MAX];
     const char *why = "";
     if (nservos < 0 || nservos > FRIC_MUJOCO_MAP_MAX) {
-        refuse(FRIC_E_PARAM_RANGE, "fxb.adopt_servos", "adopt: more servos than a mapping has entries.", FXB_END);
+        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.adopt_servos", "adopt: more servos than a mapping has entries.", FXB_END);
         return -1;
     }
     for (int k = 0; k < nservos; k++)
-        if (bench_def_of(servos + (size_t)np * (size_t)k, np, NULL, &sv[k])) return -1;
-    if (from_core(fric_robot_adopt(r, sv, nservos, keep_armature, qpos, &why), &why)) return -1;
+        if (fxb_bench_def_of(servos + (size_t)np * (size_t)k, np, NULL, &sv[k])) return -1;
+    if (fxb_from_core(fric_robot_adopt(r, sv, nservos, keep_armature, qpos, &why), &why)) return -1;
     return fric_robot_adoption(r)->n;
 }
 
@@ -162,7 +162,7 @@ FXB_EXPORT int fxb_robot_attach(fric_robot *r, const fric_mujoco_model *m, const
                                 int treatment)
 {
     const char *why = "";
-    return from_core(fric_robot_attach(r, m, jm, (fric_mujoco_treatment)treatment, &why), &why) ? 1 : 0;
+    return fxb_from_core(fric_robot_attach(r, m, jm, (fric_mujoco_treatment)treatment, &why), &why) ? 1 : 0;
 }
 
 /* The adapter's state (the wrapper steps it with fxb_mj_step), its step
@@ -181,7 +181,7 @@ FXB_EXPORT void fxb_robot_start_goals(fric_robot *r, const double *qpos, double 
 FXB_EXPORT int fxb_robot_set_goal(fric_robot *r, int j, double goal, double *ctrl_a, double *ctrl_c)
 {
     const char *why = NULL;
-    return from_core(fric_robot_set_goal(r, j, goal, ctrl_a, ctrl_c, &why), &why) ? 1 : 0;
+    return fxb_from_core(fric_robot_set_goal(r, j, goal, ctrl_a, ctrl_c, &why), &why) ? 1 : 0;
 }
 FXB_EXPORT double fxb_robot_goal(const fric_robot *r, int j) { return fric_robot_goal(r, j); }
 
@@ -199,5 +199,5 @@ FXB_EXPORT void fxb_robot_reset(fric_robot *r) { fric_robot_reset(r); }
 FXB_EXPORT int fxb_robot_row(const fric_robot *r, int i, int c, const double *qpos, const double *qvel,
                              const double *qfrc_actuator, const double *qfrc_constraint, fric_robot_row *out)
 {
-    return from_core(fric_robot_row_of(r, i, c, qpos, qvel, qfrc_actuator, qfrc_constraint, out), NULL) ? 1 : 0;
+    return fxb_from_core(fric_robot_row_of(r, i, c, qpos, qvel, qfrc_actuator, qfrc_constraint, out), NULL) ? 1 : 0;
 }

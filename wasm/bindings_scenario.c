@@ -29,10 +29,10 @@ static int scn_apply(fric_status (*apply)(const fric_scenario *, void *, const d
                      int i, void *state, const double *p, int n)
 {
     const fric_scenario *s = scn(i);
-    if (!s) { refuse(FRIC_E_UNKNOWN_NAME, "fxb.no_scenario", "no such scenario", FXB_END); return FRIC_E_UNKNOWN_NAME; }
-    if (length_bad("params", n, s->n_params)) return FRIC_E_PARAM_RANGE;
+    if (!s) { fxb_refuse(FRIC_E_UNKNOWN_NAME, "fxb.no_scenario", "no such scenario", FXB_END); return FRIC_E_UNKNOWN_NAME; }
+    if (fxb_length_bad("params", n, s->n_params)) return FRIC_E_PARAM_RANGE;
     const char *why = "";
-    return from_core(apply(s, state, p, &why), &why);
+    return fxb_from_core(apply(s, state, p, &why), &why);
 }
 
 /* Initialises state (state_bytes, 16-byte aligned) from p[n] (n must be
@@ -56,14 +56,14 @@ FXB_EXPORT int fxb_scn_retune(int i, void *state, const double *p, int n)
 FXB_EXPORT int fxb_scn_step(int i, void *state, double *rows, int n)
 {
     const fric_scenario *s = scn(i);
-    if (!s) { refuse(FRIC_E_UNKNOWN_NAME, "fxb.no_scenario", "no such scenario", FXB_END); return -1; }
-    if (count_bad("n (rows)", n, (double)s->n_cols * sizeof(double))) return -1;
+    if (!s) { fxb_refuse(FRIC_E_UNKNOWN_NAME, "fxb.no_scenario", "no such scenario", FXB_END); return -1; }
+    if (fxb_count_bad("n (rows)", n, (double)s->n_cols * sizeof(double))) return -1;
     int k = 0;
     for (; k < n; k++) {
         const char *why = "";
         int rc = fric_scenario_step(s, state, rows + (size_t)k * (size_t)s->n_cols, &why);
         if (rc == FRIC_SCENARIO_DONE) break;
-        if (rc == FRIC_SCENARIO_ERROR) { from_core(1, &why); return -1 - k; }
+        if (rc == FRIC_SCENARIO_ERROR) { fxb_from_core(1, &why); return -1 - k; }
     }
     return k;
 }
@@ -74,9 +74,9 @@ FXB_EXPORT int fxb_scn_step(int i, void *state, double *rows, int n)
 FXB_EXPORT int fxb_scn_shape(int i, const void *state, double *xyf, int max)
 {
     const fric_scenario *s = scn(i);
-    if (!s) { refuse(FRIC_E_UNKNOWN_NAME, "fxb.no_scenario", "no such scenario", FXB_END); return -1; }
-    if (count_bad("max (points)", max, 3.0 * sizeof(double))) return -1;
+    if (!s) { fxb_refuse(FRIC_E_UNKNOWN_NAME, "fxb.no_scenario", "no such scenario", FXB_END); return -1; }
+    if (fxb_count_bad("max (points)", max, 3.0 * sizeof(double))) return -1;
     int k = fric_scenario_shape(s, state, xyf, max);
-    if (k < 0) { const char *why = fric_status_last().message; from_core(1, &why); }
+    if (k < 0) { const char *why = fric_status_last().message; fxb_from_core(1, &why); }
     return k;
 }

@@ -66,7 +66,7 @@ function coreIds() {
   // the bindings' own refusals (wasm/bindings*.c refuse: status, id, text, then (name, value) pairs, FXB_END)
   for (const f of fs.readdirSync(path.join(ROOT, 'wasm')).filter((x) => x.endsWith('.c'))) {
     const src = fs.readFileSync(path.join(ROOT, 'wasm', f), 'utf8');
-    for (const m of src.matchAll(/\brefuse\(\s*\w+,\s*"([a-z][\w]*\.[\w.]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)/g)) {
+    for (const m of src.matchAll(/\bfxb_refuse\(\s*\w+,\s*"([a-z][\w]*\.[\w.]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)/g)) {
       const text = [...m[2].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => cString(x[1])).join('');
       const open = m.index + m[0].indexOf('(');
       // after the text's literals: , "name", value, "name", value, …, FXB_END

@@ -67,11 +67,11 @@ export function coreError(message, code, param = null, { id = '', values = '', p
   return e;
 }
 
-/** fric_error.values ("name=text" entries separated by FRIC_VALUE_SEP,
- *  U+001F) as an object { name: text }. */
+/** fric_error.values ("name=text" entries separated by FRIC_VALUE_SEP, the
+ *  core's character, CONSTANTS.value_sep from the boundary) as an object { name: text }. */
 export function namedValues(text) {
   const o = {};
-  for (const entry of text ? text.split('\x1f') : []) {
+  for (const entry of text ? text.split(String.fromCharCode(CONSTANTS.value_sep)) : []) {
     const k = entry.indexOf('=');
     if (k > 0) o[entry.slice(0, k)] = entry.slice(k + 1);
   }
