@@ -287,6 +287,9 @@ static const char *io_kind(int i)
     return i < (int)(sizeof names / sizeof names[0]) ? names[i] : NULL;
 }
 static const char *io_file_kind(int i) { return fric_io_file_kind_name((fric_io_file_kind)i); }
+static const char *mj_act_kind(int i) { return i < FRIC_MUJOCO_N_ACT_KINDS ? fric_mujoco_act_names[i] : NULL; }
+static const char *mj_joint_type(int i) { return i < FRIC_MUJOCO_N_JNT_TYPES ? fric_mujoco_jnt_names[i] : NULL; }
+static const char *mj_map_kind(int i) { return i < FRIC_MUJOCO_N_MAP_KINDS ? fric_mujoco_map_kind_names[i] : NULL; }
 static const struct { const char *name; const char *(*at)(int i); } tables[] = {
     { "law_kinds", law_kind },              /* fric_kind                     */
     { "law_fields", law_field },            /* fric_law_field                */
@@ -295,8 +298,10 @@ static const struct { const char *name; const char *(*at)(int i); } tables[] = {
     { "treatments", treatment },            /* fric_bench_treatments (names) */
     { "mj_treatments", mj_treatment },      /* fric_mujoco_treatment (names)     */
     { "mj_step_inputs", mj_input },         /* fric_mujoco_step_in, fxb_mj_step  */
-    { "mj_step_outputs", mj_output },       /* FRIC_MUJOCO_STEP_OUTPUTS, fxb_mj_step */
-    { "integrators", integrator_name },     /* fric_bench_integrator (names) */
+    { "mj_step_outputs", mj_output },       /* FRIC_MUJOCO_STEP_OUTPUTS, fxb_mj_step */    { "integrators", integrator_name },     /* fric_bench_integrator (names) */
+    { "mj_act_kinds", mj_act_kind },        /* FRIC_MUJOCO_ACT_* (fric_mujoco_act_names) */
+    { "mj_joint_types", mj_joint_type },    /* FRIC_MUJOCO_JNT_* (fric_mujoco_jnt_names) */
+    { "mj_map_kinds", mj_map_kind },        /* fric_mujoco_map_kind (names)  */
     { "log_head_keys", fric_io_log_header_key },
     { "log_entry_keys", fric_io_log_entry_key },
     { "io_codes", io_code },                /* fric_io_code                  */

@@ -56,7 +56,7 @@
 import createFrictionCore from '../build/wasm/friction_core.mjs';
 import { FrictionCore, readBoundary } from './api/core.js';
 
-export { LAW_KINDS, LAW_FIELDS, SERVO_KEYS, SERVO_FILE_KEYS, TREATMENTS, MJ_TREATMENTS, MJ_CONSTANTS, INTEGRATORS,
+export { LAW_KINDS, LAW_FIELDS, SERVO_KEYS, SERVO_FILE_KEYS, TREATMENTS, MJ_TREATMENTS, MJ_CONSTANTS, MJ_ACT_KINDS, MJ_JOINT_TYPES, MJ_MAP_KINDS, INTEGRATORS,
   LAYOUTS, MAX_BYTES, coreError } from './api/base.js';
 export { FrictionCore } from './api/core.js';
 export { LookupTable } from './api/law.js';

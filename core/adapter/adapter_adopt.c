@@ -14,6 +14,8 @@
 
 const char *const fric_mujoco_act_names[FRIC_MUJOCO_N_ACT_KINDS] = { "motor", "position", "general", "velocity",
                                                                      "intvelocity", "damper" };
+const char *const fric_mujoco_jnt_names[FRIC_MUJOCO_N_JNT_TYPES] = { "free", "ball", "slide", "hinge" };
+const char *const fric_mujoco_map_kind_names[FRIC_MUJOCO_N_MAP_KINDS] = { "joint", "class", "all" };
 
 /* [a, b) without the blanks at both ends. */
 static void trim(const char **a, const char **b)
@@ -159,8 +161,7 @@ static int is_hinge(const fric_mujoco_robot_joint *r)
 
 static const char *type_name(int type)
 {
-    return type == FRIC_MUJOCO_JNT_BALL ? "ball" : type == FRIC_MUJOCO_JNT_FREE ? "free"
-         : type == FRIC_MUJOCO_JNT_SLIDE ? "slide" : "unknown";
+    return type >= 0 && type < FRIC_MUJOCO_N_JNT_TYPES ? fric_mujoco_jnt_names[type] : "unknown";
 }
 
 static const char *nm(const char *s) { return s ? s : ""; }

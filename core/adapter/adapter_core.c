@@ -58,7 +58,8 @@ static const char *init_joint(fric_mujoco_joint *j, int i, const fric_mujoco_joi
                    "mujoco: joint '{joint}' is a {v} joint; friction attaches to hinge and slide "
                    "joints (one dof) only.",
                    fric__values(fric__s("joint", def->joint),
-                                fric__s("v", jm->type == FRIC_MUJOCO_JNT_BALL ? "ball" : "free")));
+                                fric__s("v", jm->type == FRIC_MUJOCO_JNT_BALL ? fric_mujoco_jnt_names[FRIC_MUJOCO_JNT_BALL]
+                                                                      : fric_mujoco_jnt_names[FRIC_MUJOCO_JNT_FREE])));
     memset(j, 0, sizeof *j);
     const char *why = NULL;
     /* a geared servo turns g·q (MuJoCo's joint transmission); a law, or a

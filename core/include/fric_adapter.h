@@ -51,7 +51,10 @@ int fric_mujoco_treatment_find(const char *name);
 
 /* MuJoCo's joint types and integrators, numbered as its mjtJoint and
  * mjtIntegrator (the same in 2.2.2 and 3.x; the native adapter checks). */
-enum { FRIC_MUJOCO_JNT_FREE = 0, FRIC_MUJOCO_JNT_BALL = 1, FRIC_MUJOCO_JNT_SLIDE = 2, FRIC_MUJOCO_JNT_HINGE = 3 };
+enum { FRIC_MUJOCO_JNT_FREE = 0, FRIC_MUJOCO_JNT_BALL = 1, FRIC_MUJOCO_JNT_SLIDE = 2, FRIC_MUJOCO_JNT_HINGE = 3,
+       FRIC_MUJOCO_N_JNT_TYPES = 4 };
+/* "free", "ball", "slide", "hinge" (MuJoCo's mjtJoint order) */
+extern const char *const fric_mujoco_jnt_names[FRIC_MUJOCO_N_JNT_TYPES];
 enum { FRIC_MUJOCO_INT_EULER = 0, FRIC_MUJOCO_INT_RK4 = 1, FRIC_MUJOCO_INT_IMPLICIT = 2, FRIC_MUJOCO_INT_IMPLICITFAST = 3 };
 
 /* What friction one joint gets. */
@@ -258,7 +261,10 @@ void fric_mujoco_core_goal(fric_mujoco_core *o, int i, double goal, int torque_e
  * noted in the adoption's skip list. */
 #define FRIC_MUJOCO_MAP_MAX 32          /* entries in one mapping             */
 #define FRIC_MUJOCO_NAME_MAX 128        /* bytes of a target or servo, NUL in */
-typedef enum { FRIC_MUJOCO_MAP_JOINT = 0, FRIC_MUJOCO_MAP_CLASS = 1, FRIC_MUJOCO_MAP_ALL = 2 } fric_mujoco_map_kind;
+typedef enum { FRIC_MUJOCO_MAP_JOINT = 0, FRIC_MUJOCO_MAP_CLASS = 1, FRIC_MUJOCO_MAP_ALL = 2,
+               FRIC_MUJOCO_N_MAP_KINDS = 3 } fric_mujoco_map_kind;
+/* "joint", "class", "all" */
+extern const char *const fric_mujoco_map_kind_names[FRIC_MUJOCO_N_MAP_KINDS];
 #define FRIC_MUJOCO_MAP_ENTRY_FIELDS(X) X(kind, "") X(target, "") X(servo, "")
 typedef struct {
     fric_mujoco_map_kind kind;

@@ -40,6 +40,11 @@ export const MJ_TREATMENTS = [];
  *  keyframe when the model has one, else qpos0 (FRIC_ROBOT_START_KEY), and printZero,
  *  a table's number printed 0 below it (FRIC_ROBOT_PRINT_ZERO) }. Filled at load. */
 export const MJ_CONSTANTS = {};
+/** The MuJoCo adapter's names, the core's (fric_adapter.h): actuator kinds by
+ *  FRIC_MUJOCO_ACT_* ('motor', 'position', …), joint types by
+ *  FRIC_MUJOCO_JNT_* = MuJoCo's mjtJoint ('free', 'ball', 'slide', 'hinge'),
+ *  mapping entry kinds by fric_mujoco_map_kind ('joint', 'class', 'all'). Filled at load. */
+export const MJ_ACT_KINDS = [], MJ_JOINT_TYPES = [], MJ_MAP_KINDS = [];
 /** The bench's integrators, the position update a model is fitted and run
  *  with (fric_bench_integrator: 'bam', the reference's q + q̇'·dt + ½·a·dt²,
  *  the default; 'mujoco', MuJoCo's Euler q + q̇'·dt). Filled at load. */

@@ -4,7 +4,7 @@
 // the private helpers every group calls: the memory helpers, the one
 // marshalling path _call, the last failure as an Error (_fail), the struct
 // reader (_read, through LAYOUTS).
-import { LAW_KINDS, LAW_FIELDS, SERVO_KEYS, SERVO_FILE_KEYS, TREATMENTS, MJ_TREATMENTS, MJ_CONSTANTS, INTEGRATORS, LAYOUTS,
+import { LAW_KINDS, LAW_FIELDS, SERVO_KEYS, SERVO_FILE_KEYS, TREATMENTS, MJ_TREATMENTS, MJ_CONSTANTS, MJ_ACT_KINDS, MJ_JOINT_TYPES, MJ_MAP_KINDS, INTEGRATORS, LAYOUTS,
   TABLES, CONSTANTS, coreError, namedValues, MAX_BYTES, argError, show, out, caller } from './base.js';
 import { LawApi } from './law.js';
 import { ScenarioApi } from './scenario.js';
@@ -230,6 +230,9 @@ export function readBoundary(core) {
   SERVO_FILE_KEYS.push(...TABLES.servo_keys);
   TREATMENTS.push(...TABLES.treatments);
   MJ_TREATMENTS.push(...TABLES.mj_treatments);
+  MJ_ACT_KINDS.push(...TABLES.mj_act_kinds);
+  MJ_JOINT_TYPES.push(...TABLES.mj_joint_types);
+  MJ_MAP_KINDS.push(...TABLES.mj_map_kinds);
   MJ_CONSTANTS.noslipIterations = CONSTANTS.mj_noslip_iterations;
   MJ_CONSTANTS.maxJoints = CONSTANTS.mj_max_joints;
   MJ_CONSTANTS.stickSpeed = CONSTANTS.robot_stick_speed;      // [rad/s] the robot table's STICK

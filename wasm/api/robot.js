@@ -9,7 +9,7 @@
 // until free().
 //
 // core.js mounts RobotApi as core.robot.
-import { LAYOUTS, TABLES, CONSTANTS, MJ_TREATMENTS, F64, argError, caller, cstr, out } from './base.js';
+import { LAYOUTS, TABLES, CONSTANTS, MJ_TREATMENTS, MJ_ACT_KINDS as ACT_KINDS, MJ_JOINT_TYPES as JOINT_TYPES, MJ_MAP_KINDS as MAP_KINDS, F64, argError, caller, cstr, out } from './base.js';
 import { Adapter } from './mujoco.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_robot.c):
@@ -49,9 +49,6 @@ export const SIGNATURES = {
 };
 const call = caller(SIGNATURES);
 
-const ACT_KINDS = ['motor', 'position', 'general', 'velocity', 'intvelocity', 'damper'];   // FRIC_MUJOCO_ACT_*
-const JOINT_TYPES = ['free', 'ball', 'slide', 'hinge'];  // FRIC_MUJOCO_JNT_*
-const MAP_KINDS = ['joint', 'class', 'all'];            // fric_mujoco_map_kind
 
 /** Writes obj's fields into the record of layout `name` at p (fields left
  *  out: 0; a str field: a copy of the text, its pointer pushed on strs for

@@ -18,7 +18,7 @@
 // system and says each joint's MJCF default class (its model spec), so a
 // mapping can name a class (class:sts3215=sts3215/m1).
 import { attachSim } from './sim.js';
-import { MJ_CONSTANTS } from '../../../wasm/friction.js';
+import { MJ_CONSTANTS, MJ_JOINT_TYPES as JOINT_TYPES } from '../../../wasm/friction.js';
 // the sentences a person reads: t() (i18n/, keys robot.err.*, robot.note.*,
 // robot.report.*): the page's language in the page, English in Node
 // (tools/robot.mjs, the tests), where i18n/index.js has no window
@@ -30,7 +30,6 @@ export { ROBOT_LIMITS, pickMain } from './robotFiles.js';
 export { robotTableCsv, robotReportCsv, robotCsvComments } from './robotCsv.js';
 const OBJ_JOINT = 3;             // mjOBJ_JOINT
 const TRN_JOINT = 0;             // mjTRN_JOINT
-const JOINT_TYPES = ['free', 'ball', 'slide', 'hinge'];
 const CNSTR_FRICTION_DOF = 1;    // mjCNSTR_FRICTION_DOF: a dof's frictionloss row of the constraint arrays
 
 /** The default start of every door (the core's FRIC_ROBOT_START_KEY: the
