@@ -1056,7 +1056,8 @@ static void adopt_report(const mjModel *m, const fric_robot *r, char labels[][96
         const fric_mujoco_map_entry *e = &map[k->entry];
         int t = k->type;
         printf("%s: skipped (a %s joint, mapped by '%s%s'): bam's servos are rotary; a servo drives a hinge joint "
-               "only\n", mj_id2name(m, mjOBJ_JOINT, k->joint) ? mj_id2name(m, mjOBJ_JOINT, k->joint) : "?",               t >= 0 && t < FRIC_MUJOCO_N_JNT_TYPES ? fric_mujoco_jnt_names[t] : "unknown",
+               "only\n", mj_id2name(m, mjOBJ_JOINT, k->joint) ? mj_id2name(m, mjOBJ_JOINT, k->joint) : "?",
+               t >= 0 && t < FRIC_MUJOCO_N_JNT_TYPES ? fric_mujoco_jnt_names[t] : "unknown",
                e->kind == FRIC_MUJOCO_MAP_CLASS ? "class:" : "", e->kind == FRIC_MUJOCO_MAP_ALL ? "*" : e->target);
     }
     if (ad->nskip > FRIC_MUJOCO_MAX_JOINTS)

@@ -228,6 +228,7 @@ typedef struct { const char *name, *unit, *kind; size_t offset, size; } fxb_fiel
     L(mujoco_core, fric_mujoco_core, FRIC_MUJOCO_CORE_FIELDS) \
     L(mujoco_map_entry, fric_mujoco_map_entry, FRIC_MUJOCO_MAP_ENTRY_FIELDS) \
     L(mujoco_adopted, fric_mujoco_adopted, FRIC_MUJOCO_ADOPTED_FIELDS) \
+    L(mujoco_skipped, fric_mujoco_skipped, FRIC_MUJOCO_SKIPPED_FIELDS) \
     L(robot_model, fric_robot_model, FRIC_ROBOT_MODEL_FIELDS) \
     L(robot_joint, fric_robot_joint, FRIC_ROBOT_JOINT_FIELDS) \
     L(robot_actuator, fric_robot_actuator, FRIC_ROBOT_ACTUATOR_FIELDS) \
@@ -298,7 +299,8 @@ static const struct { const char *name; const char *(*at)(int i); } tables[] = {
     { "treatments", treatment },            /* fric_bench_treatments (names) */
     { "mj_treatments", mj_treatment },      /* fric_mujoco_treatment (names)     */
     { "mj_step_inputs", mj_input },         /* fric_mujoco_step_in, fxb_mj_step  */
-    { "mj_step_outputs", mj_output },       /* FRIC_MUJOCO_STEP_OUTPUTS, fxb_mj_step */    { "integrators", integrator_name },     /* fric_bench_integrator (names) */
+    { "mj_step_outputs", mj_output },       /* FRIC_MUJOCO_STEP_OUTPUTS, fxb_mj_step */
+    { "integrators", integrator_name },     /* fric_bench_integrator (names) */
     { "mj_act_kinds", mj_act_kind },        /* FRIC_MUJOCO_ACT_* (fric_mujoco_act_names) */
     { "mj_joint_types", mj_joint_type },    /* FRIC_MUJOCO_JNT_* (fric_mujoco_jnt_names) */
     { "mj_map_kinds", mj_map_kind },        /* fric_mujoco_map_kind (names)  */

@@ -3,7 +3,7 @@
  * "Your robot" (web/src/mujoco/robot.js through wasm/api/robot.js, MuJoCo 3.x
  * in its own wasm module). Every struct crosses as a named record (the
  * layouts robot_model, robot_joint, robot_actuator, mujoco_map_entry,
- * mujoco_adopted, robot_edit, mujoco_model, mujoco_joint_model, robot_row
+ * mujoco_adopted, mujoco_skipped, robot_edit, mujoco_model, mujoco_joint_model, robot_row
  * of wasm/bindings.c's FXB_LAYOUTS); MuJoCo's arrays (qpos, ctrl, qvel,
  * qfrc_*) cross as the arrays they are. Errors go through bindings.c's one
  * channel (bindings_internal.h): −1 (or 1, or NULL) with the message recorded.
@@ -56,18 +56,19 @@ FXB_EXPORT void fxb_robot_start_key(fric_robot *r, const char *key, int index)
 }
 
 /* The joints the adoption skipped (a class or '*' mapping over a slide,
- * ball or free joint): their count, and skipped joint i's field f (0 its
- * joint, 1 the mapping entry, 2 its FRIC_MUJOCO_JNT_* type), −1 past them. */
+ * ball or free joint): their count, and skipped joint i (record
+ * mujoco_skipped: its joint, the mapping entry, its FRIC_MUJOCO_JNT_*
+ * type), NULL past them. */
 FXB_EXPORT int fxb_robot_nskip(const fric_robot *r)
 {
     const fric_mujoco_adoption *ad = fric_robot_adoption(r);
     return ad ? (ad->nskip < FRIC_MUJOCO_MAX_JOINTS ? ad->nskip : FRIC_MUJOCO_MAX_JOINTS) : 0;
 }
-FXB_EXPORT int fxb_robot_skip(const fric_robot *r, int i, int f)
+FXB_EXPORT const fric_mujoco_skipped *fxb_robot_skipped(const fric_robot *r, int i)
 {
     const fric_mujoco_adoption *ad = fric_robot_adoption(r);
-    if (!ad || i < 0 || i >= ad->nskip || i >= FRIC_MUJOCO_MAX_JOINTS) return -1;
-    return f == 0 ? ad->skip[i].joint : f == 1 ? ad->skip[i].entry : f == 2 ? ad->skip[i].type : -1;
+    if (!ad || i < 0 || i >= ad->nskip || i >= FRIC_MUJOCO_MAX_JOINTS) return NULL;
+    return &ad->skip[i];
 }
 
 /* The mapping's text parsed (fric_mujoco_map_parse) into out[cap] (records

@@ -367,6 +367,7 @@ typedef struct {
     int entry;                    /* the mapping entry that would have taken it          */
     int type;                     /* its FRIC_MUJOCO_JNT_*                               */
 } fric_mujoco_skipped;
+#define FRIC_MUJOCO_SKIPPED_FIELDS(X) X(joint, "") X(entry, "") X(type, "")
 
 /* What the caller hands fric_mujoco_core_init (defs, jm: frictionloss and
  * damping 0, the armature above) and writes into the model. Caller-owned,

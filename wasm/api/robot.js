@@ -24,7 +24,7 @@ export const SIGNATURES = {
   fxb_robot_joint_find: 'r name',
   fxb_robot_start_key: 'r key index',
   fxb_robot_nskip: 'r',
-  fxb_robot_skip: 'r i f',
+  fxb_robot_skipped: 'r i',
   fxb_map_parse: 'text out cap',
   fxb_robot_map: 'r text',
   fxb_robot_map_entry: 'r k',
@@ -210,8 +210,10 @@ export class Robot {
         goalRange: [m._fxb_robot_goal_range(this._p, i, 0), m._fxb_robot_goal_range(this._p, i, 1)],
         gear: a.gear, actGoal: a.act_goal !== 0, tendon: a.tendon !== 0, equality: a.equality !== 0 };
     });
-    const skipped = Array.from({ length: m._fxb_robot_nskip(this._p) }, (_, i) => ({ joint: m._fxb_robot_skip(this._p, i, 0),
-      entry: m._fxb_robot_skip(this._p, i, 1), type: JOINT_TYPES[m._fxb_robot_skip(this._p, i, 2)] ?? 'unknown' }));
+    const skipped = Array.from({ length: m._fxb_robot_nskip(this._p) }, (_, i) => {
+      const s = core._read('mujoco_skipped', m._fxb_robot_skipped(this._p, i));
+      return { joint: s.joint, entry: s.entry, type: JOINT_TYPES[s.type] ?? 'unknown' };
+    });
     const edits = Array.from({ length: n }, (_, i) => core._read('robot_edit', m._fxb_robot_edit(this._p, i)));
     const file = m._fxb_robot_integrator(this._p, 1), fileName = m._fxb_robot_integrator_name(file);
     return { adopted, edits, skipped, integrator: { run: m._fxb_robot_integrator(this._p, 0), file, fileName: fileName ? core._str(fileName) : String(file) } };

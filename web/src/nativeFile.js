@@ -21,7 +21,8 @@ export const nativeParamEntries = (obj) => Object.entries(obj).filter(([k]) => !
  *  (tr: the page's i18n t) naming what is wrong: not a native file, a key
  *  that is not one of MuJoCo's (core.native.keys()), a value that is not a
  *  number, or the core's own sentence for a value it refuses. */
-export function nativeFromObject(core, obj, tr) {  if (!isNativeObject(obj)) throw new Error(tr('native.file.notNative'));
+export function nativeFromObject(core, obj, tr) {
+  if (!isNativeObject(obj)) throw new Error(tr('native.file.notNative'));
   const keys = core.native.keys();
   const params = {};
   for (const [k, v] of nativeParamEntries(obj)) {

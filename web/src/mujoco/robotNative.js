@@ -243,7 +243,8 @@ export function nativeFile(text, source) {
     obj = JSON.parse(text);
   } catch (e) {
     throw new Error(t('robot.native.json', { file: source, message: e.message }), { cause: e });
-  }  if (!isNativeObject(obj)) throw new Error(t('robot.native.notNative', { file: source }));
+  }
+  if (!isNativeObject(obj)) throw new Error(t('robot.native.notNative', { file: source }));
   return { params: Object.fromEntries(nativeParamEntries(obj)),
     actuator: typeof obj.actuator === 'string' && obj.actuator ? obj.actuator : null };
 }
