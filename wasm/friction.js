@@ -60,7 +60,7 @@ export { LAW_KINDS, LAW_FIELDS, SERVO_KEYS, SERVO_FILE_KEYS, TREATMENTS, MJ_TREA
   LAYOUTS, MAX_BYTES, coreError } from './api/base.js';
 export { FrictionCore } from './api/core.js';
 export { LookupTable } from './api/law.js';
-export { Simulation } from './api/scenario.js';
+export { Simulation, paramIndex } from './api/scenario.js';
 export { Log } from './api/io.js';
 export { FitBatch, Fit } from './api/fit.js';
 export { Joint, Adapter } from './api/mujoco.js';

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadCore, DATA } from './load.mjs';
 import { readModel, benchVector } from '../../web/src/mujoco/models.js';
-import { paramIndex } from '../../web/src/paramPanel.js';
+import { paramIndex } from '../../wasm/friction.js';
 
 const core = await loadCore();
 const M6 = path.join(DATA, 'params/feetech/m6.json');

@@ -17,6 +17,11 @@ const call = caller(SIGNATURES);
 
 /** core.scenario: fric_scenario.h: the simulated systems (name, summary, title,
  *  blurb), their parameters and columns. */
+/** The index of parameter `name` in a scenario's info (core.scenario.find(…).params), −1 if absent. */
+export function paramIndex(info, name) {
+  return info.params.findIndex((p) => p.name === name);
+}
+
 export class ScenarioApi {
   constructor(core) { this._core = core; }
 

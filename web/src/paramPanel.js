@@ -131,7 +131,3 @@ export function paramPanel(parent, info, values, names, onChange, labels = {}) {
   };
 }
 
-/** Index of a parameter, -1 if absent. */
-export function paramIndex(info, name) {
-  return info.params.findIndex((p) => p.name === name);
-}

@@ -10,7 +10,7 @@ import { t, tChoice } from '../i18n/index.js';
 import { SIDE_COLORS } from '../charts.js';
 import { fmtNumber, localNumber } from '../format.js';
 import { setHook, clearHook } from '../testHooks.js';
-import { paramIndex } from '../paramPanel.js';
+import { paramIndex } from '../../../wasm/friction.js';
 
 export const fmtRate = (v) => fmtNumber(v, { small: Infinity, expDigits: 2 });
 

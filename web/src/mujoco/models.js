@@ -4,7 +4,7 @@
 // with a keyframe at the start angle; the two-link arm is the geared arm of
 // tests/mujoco/test_mujoco.c (armature 0.101 kg·m², the gear-friction paper's γ²·I_M),
 // with one law on both joints.
-import { paramIndex } from '../paramPanel.js';
+import { paramIndex } from '../../../wasm/friction.js';
 import { stateParam } from '../refusal.js';
 import { t } from '../i18n/index.js';
 import { nativeFile } from './robotNative.js';

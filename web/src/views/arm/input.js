@@ -2,7 +2,7 @@
 // last controlled joint; dragging the tip sets the target pose (arm1: the
 // angle towards the pointer; arm2-ground: both targets by two-link inverse
 // kinematics). The chain has no targets.
-import { paramIndex } from '../../paramPanel.js';
+import { paramIndex } from '../../../../wasm/friction.js';
 import { NUDGE } from './state.js';
 
 /** targetInput(canvases, m, { panel(), xform(i), retune() }): { nudgeGoal(sign) }. */

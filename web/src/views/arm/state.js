@@ -2,7 +2,7 @@
 // (arm2-ground, arm1, chain) and its values from the URL (by
 // "<scenario>.<parameter>"), the two methods, the speed, and what each
 // scenario plots (its stick/slip words are the picture's, web/src/draw/arm.js).
-import { paramIndex } from '../../paramPanel.js';
+import { paramIndex } from '../../../../wasm/friction.js';
 import { stateParam } from '../../refusal.js';
 import { ARM_SCENARIOS as SCENARIOS } from '../../catalogue.js';
 

@@ -24,7 +24,7 @@ import { TREATMENTS } from '../../mujoco/sim.js';
 import { replayThroughMujoco, replayNativeThroughMujoco } from '../../mujoco/replay.js';
 import { nativeFile } from '../../mujoco/robotNative.js';
 import { benchVector, nativeInHand } from '../../mujoco/models.js';
-import { paramIndex } from '../../paramPanel.js';
+import { paramIndex } from '../../../../wasm/friction.js';
 
 export function mujocoReplay(parent, { core, m, mj, onNative = () => {} }) {
   const file = el('input', { type: 'file', accept: '.json,application/json', multiple: true, 'aria-label': t('mujoco.replay.file.aria') });

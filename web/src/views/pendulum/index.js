@@ -16,7 +16,7 @@ import { el, symbolText } from '../../dom.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { download } from '../../charts.js';
 import { csvUrl } from '../../csv.js';
-import { paramIndex } from '../../paramPanel.js';
+import { paramIndex } from '../../../../wasm/friction.js';
 import { replayPanel } from '../../replay.js';
 import { liveLoop, liveViewHandle } from '../../live/loop.js';
 import { liveRun } from '../../live/run.js';

@@ -1,7 +1,7 @@
 // pendulum/state.js: the pendulum view's model: its constants, the values of
 // the `bench` scenario (from the URL, by parameter name), the second
 // treatment, the speed and zoom, and the URL state written back.
-import { paramIndex } from '../../paramPanel.js';
+import { paramIndex } from '../../../../wasm/friction.js';
 import { stateParam } from '../../refusal.js';
 
 export const SETUP = ['actuator', 'model', 'trajectory', 'goal', 'kp', 'mass', 'length', 'dt', 'karnopp_eps'];

@@ -11,7 +11,7 @@ import { chartFrame, download, allCharts, whitePng } from '../../charts.js';
 import { el } from '../../dom.js';
 import { csvText, csvUrl } from '../../csv.js';
 import { fmt } from '../../format.js';
-import { paramIndex } from '../../paramPanel.js';
+import { paramIndex } from '../../../../wasm/friction.js';
 import { scenarioParamsToObject } from '../../exports.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { CLASSES, classOf, patternFor } from './classes.js';
