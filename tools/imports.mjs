@@ -13,7 +13,11 @@
 //             views/Y/… or views/Y.js); views/index.js, the list of the views,
 //             is the one module allowed to import them all;
 //   cycles    no circle of imports anywhere (each strongly connected
-//             component of the graph is reported once, its modules by name).
+//             component of the graph is reported once, its modules by name);
+//   dom       no module of the DOM-free library web/src/mujoco/ reaches the
+//             page's DOM helpers web/src/dom.js through its imports (the
+//             widgets, paramPanel.js, controls.js…, all build on dom.js):
+//             the workers, tools/robot.mjs and the Node tests import it.
 // Prints each finding, then "imports: N passed, M failed, 0 skipped" where a
 // module passes when it takes part in no finding. With TEST_COUNTS set (make
 // test), the counts also go to $TEST_COUNTS/imports.txt for the overall line
@@ -35,6 +39,8 @@ const SKIP = ['tests/web/imports-fixtures'];                     // deliberately
 const VIEWS = 'web/src/views/';
 const LIST = 'web/src/views/index.js';
 const ENTRY = 'web/src/main.js';
+const LIBRARY = 'web/src/mujoco/';   // DOM-free
+const DOM = 'web/src/dom.js';
 const CODE = /\.(m?js)$/;
 
 const rel = (f) => path.relative(ROOT, f).split(path.sep).join('/');
@@ -103,6 +109,22 @@ for (const [from, tos] of edges) {
     } else if (view(from) && view(to) && view(from) !== view(to)) {
       find(`siblings: ${rel(from)} (view ${view(from)}) imports ${r} (view ${view(to)})`, [from]);
     }
+  }
+}
+
+// dom: the shortest import path from each library module to dom.js, if any
+for (const from of files.filter((f) => rel(f).startsWith(LIBRARY))) {
+  const prev = new Map([[from, null]]);
+  const queue = [from];
+  while (queue.length) {
+    const v = queue.shift();
+    if (rel(v) === DOM) {
+      const chain = [];
+      for (let w = v; w; w = prev.get(w)) chain.unshift(rel(w));
+      find(`dom: ${rel(from)} reaches ${DOM} (${chain.join(' -> ')}); the library below the views is DOM-free`, [from]);
+      break;
+    }
+    for (const w of edges.get(v) ?? []) if (!prev.has(w)) { prev.set(w, v); queue.push(w); }
   }
 }
 

@@ -1,0 +1,2 @@
+// fixture: the page's DOM helpers
+export const el = (tag) => tag;

@@ -1,0 +1,2 @@
+// fixture: the DOM-free library imports the library only
+export { shared as robot } from '../lib/shared.js';
