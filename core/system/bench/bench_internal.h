@@ -20,6 +20,11 @@ const char *fric__bench_prefix(const char *prefix, const char *m);
 size_t fric__bench_rollout(const fric_io_log *log, size_t N, void *ctx, double (*q_of)(const void *ctx),
                            int (*step)(void *ctx, double goal, int torque_enable), double *sim_q, size_t cap,
                            double *sum, double *max_err);
+/* A rollout's score into *out (may be NULL): the mean of sum over the N
+ * samples, max_err, the step dt [s], whether the log was resampled, and the
+ * simulation's reversals and stuck steps; the one tail of every replay. */
+void fric__bench_replay_result(fric_bench_replay_result *out, const fric_io_log *log, size_t N, double sum,
+                               double max_err, double dt, uint64_t reversals, uint64_t steps_stuck);
 
 /* The multi-lane kernels (bench_lanes_impl.h): mae[c·N + i] for count
  * candidates d[c] on every log i of a checked batch, CLIP, every d[c]

@@ -319,15 +319,7 @@ fric_status fric_native_replay(const fric_native_params *p, const fric_io_log *l
                                         fric__g("q", st.q), fric__g("dq", st.dq))));
         return fric__rc();
     }
-    if (out) {
-        out->mae = sum / (double)N;
-        out->max_err = max_err;
-        out->samples = N;
-        out->dt = sd.h;
-        out->resampled = log->dt == 0;
-        out->reversals = st.reversals;
-        out->steps_stuck = st.steps_held;
-    }
+    fric__bench_replay_result(out, log, N, sum, max_err, sd.h, st.reversals, st.steps_held);
     if (why) *why = "";
     return FRIC_OK;
 }

@@ -162,15 +162,20 @@ fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, d
                                         fric__g("q", st.q), fric__g("dq", st.dq))));
         return fric__rc();
     }
-    if (out) {
-        out->mae = sum / (double)N;
-        out->max_err = max_err;
-        out->samples = N;
-        out->dt = e.dt;
-        out->resampled = log->dt == 0;
-        out->reversals = st.reversals;
-        out->steps_stuck = st.steps_stuck;
-    }
+    fric__bench_replay_result(out, log, N, sum, max_err, e.dt, st.reversals, st.steps_stuck);
     if (why) *why = "";
     return 0;
+}
+
+void fric__bench_replay_result(fric_bench_replay_result *out, const fric_io_log *log, size_t N, double sum,
+                               double max_err, double dt, uint64_t reversals, uint64_t steps_stuck)
+{
+    if (!out) return;
+    out->mae = sum / (double)N;        /* the paper's score, §V-B: the mean |q_sim − q_log| */
+    out->max_err = max_err;
+    out->samples = N;
+    out->dt = dt;
+    out->resampled = log->dt == 0;
+    out->reversals = reversals;
+    out->steps_stuck = steps_stuck;
 }
