@@ -172,3 +172,12 @@ export function maeText(rad) {
   if (!Number.isFinite(rad)) return String(rad);
   return `${sig3(rad)} rad (${sig3(rad * 180 / Math.PI)}°)`;
 }
+
+/** A value quoted in a sentence (a refusal, the embed API's errors), cut to
+ *  QUOTE_CHARS characters and '…': a 5 MB value sent by a host comes back
+ *  as one short sentence. */
+export const QUOTE_CHARS = 80;
+export function quote(text) {
+  const s = String(text);
+  return s.length > QUOTE_CHARS ? `${s.slice(0, QUOTE_CHARS)}…` : s;
+}

@@ -26,7 +26,7 @@ import { symbolNodes } from './dom.js';
 import { t, tCore, lang, LANGUAGES, langMissing } from './i18n/index.js';
 import { startOffline } from './offline.js';
 import { onRefused } from './refusal.js';
-import { fmt } from './format.js';
+import { fmt, quote } from './format.js';
 
 const banner = document.getElementById('error-banner');
 
@@ -61,7 +61,7 @@ function clearError() {
  *  key, its value and what is allowed; the view keeps what it had. */
 function refusedSentence(list) {
   const range = (r) => (r.choices ? t('page.refused.choices', { list: r.choices.join(', ') }) : `${fmt(r.min)} … ${fmt(r.max)}`);
-  return t('page.refused', { list: list.map((r) => t('page.refused.item', { key: r.key, value: r.value, range: range(r) })).join('; ') });
+  return t('page.refused', { list: list.map((r) => t('page.refused.item', { key: r.key, value: quote(r.value), range: range(r) })).join('; ') });
 }
 // the refusals of the mount under way (show() below), else null: said
 // together once it is mounted; a refusal at any other time is said at once
@@ -180,6 +180,7 @@ async function start() {
   });
 
   let shown = null;       // the mounted view's entry of VIEWS
+  let shownState = null;  // its slice of the URL (state.js scopedState: the keys it read)
   let lessonStep = null;  // the lesson step last set up in it (marked), or null
 
   /** The lesson's start (index null) or step `index` of the shown view: its
@@ -249,7 +250,8 @@ async function start() {
     const container = document.createElement('div');
     main.append(container);
     try {
-      mounted = view.module.mount(container, { core, state: scopedState(view.id), showError });
+      shownState = scopedState(view.id);
+      mounted = view.module.mount(container, { core, state: shownState, showError });
     } catch (e) {
       mounted = null;
       showError(t('page.error.mount', { view: view.title, message: e.message }));
@@ -413,7 +415,10 @@ async function start() {
         const before = scopeEntries(shown.id);
         resetScope(shown.id, entries);
         show(shown.id, false);
-        const refused = lastRefused;
+        // a key the view did not read as it was mounted is none of its keys
+        // (a misspelling, constructor, __proto__): refused as a whole too
+        const unknown = Object.keys(entries).filter((k) => !shownState.read.has(k));
+        const refused = lastRefused || (unknown.length ? t('embed.unknown', { keys: quote(unknown.join(', ')), view: shown.id }) : null);
         if (!refused) return;
         resetScope(shown.id, before);
         show(shown.id, false);

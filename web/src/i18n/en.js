@@ -1212,6 +1212,10 @@ export default {
   'choice.fixed': 'fixed',
   'choice.events': 'events',
   // a value a view refused (refusal.js, main.js; issue 40 item 16)
+  'embed.unknown': 'Refused: {keys} is not a key of the {view} view; the view keeps what it had.',
+  'embed.busy': 'fx:set-state refused: the view is still taking in the previous one; send it again in {ms} ms or later.',
+  'embed.replaced': 'fx:set-state not applied: a later one arrived before the next frame (the last one of each frame is applied).',
+  'embed.chart': 'chart must be a whole number (0 for the first chart), not {value}.',
   'page.refused': 'Refused, outside what is allowed: {list}; the view keeps what it had.',
   'page.refused.item': '{key} = {value} (allowed: {range})',
   'page.refused.choices': 'one of {list}',

@@ -1914,6 +1914,10 @@ export default {
   'choice.fixed': 'fixe',
   'choice.events': 'événements',
   // a value a view refused (refusal.js, main.js; issue 40 item 16)
+  'embed.unknown': 'Refusé : {keys} n\'est pas une clé de la vue {view} ; la vue garde ce qu\'elle avait.',
+  'embed.busy': 'fx:set-state refusé : la vue applique encore le précédent ; renvoyez-le dans {ms} ms ou plus tard.',
+  'embed.replaced': 'fx:set-state non appliqué : un suivant est arrivé avant l\'image suivante (le dernier de chaque image est appliqué).',
+  'embed.chart': 'chart doit être un nombre entier (0 pour le premier graphique), pas {value}.',
   'page.refused': 'Refusé, hors de ce qui est permis : {list} ; la vue garde ce qu\'elle avait.',
   'page.refused.item': '{key} = {value} (permis : {range})',
   'page.refused.choices': 'l\'une des valeurs {list}',
