@@ -25,7 +25,7 @@ import { glossary } from './glossary.js';
 import { symbolNodes } from './dom.js';
 import { t, tCore, lang, LANGUAGES, langMissing } from './i18n/index.js';
 import { startOffline } from './offline.js';
-import { onRefused } from './refusal.js';
+import { onRefused, stateChoice } from './refusal.js';
 import { fmt, quote } from './format.js';
 
 const banner = document.getElementById('error-banner');
@@ -60,7 +60,7 @@ function clearError() {
 /** One sentence for the values a view's state refused (refusal.js): each
  *  key, its value and what is allowed; the view keeps what it had. */
 function refusedSentence(list) {
-  const range = (r) => (r.choices ? t('page.refused.choices', { list: r.choices.join(', ') }) : `${fmt(r.min)} … ${fmt(r.max)}`);
+  const range = (r) => r.allowed ?? (r.choices ? t('page.refused.choices', { list: r.choices.join(', ') }) : `${fmt(r.min)} … ${fmt(r.max)}`);
   return t('page.refused', { list: list.map((r) => t('page.refused.item', { key: r.key, value: quote(r.value), range: range(r) })).join('; ') });
 }
 // the refusals of the mount under way (show() below), else null: said
@@ -77,6 +77,8 @@ window.addEventListener('unhandledrejection', (e) => showError(t('page.error.une
 
 // ?embed=VIEW: one view in another page's frame, no header or tabs (embed.js)
 const embed = embedOptions();
+// the page-wide keys of the URL as a view's state (refusal.js: ?view=)
+const PAGE_STATE = { scope: null, get: (key, def) => getPageKey(key) ?? def, put: (key, value) => setPageKey(key, value) };
 if (embed) document.body.classList.add('embed');
 // the slide layout (docs/embedding.md, css/present.css body.slide): an embed
 // in a frame at most 600 px high (a slide's 800×450) shows the picture and
@@ -235,6 +237,8 @@ async function start() {
     shown = view;
     clearError();
     refusing = [];
+    // ?view= naming no view is refused like a view's value (refusal.js), the first view shown
+    if (!embed && !VIEWS.some((v) => v.id === id)) stateChoice(PAGE_STATE, 'view', VIEWS.map((v) => v.id), VIEWS[0].id);
     main.replaceChildren();
     const off = view.module.LESSON?.offBench?.(scopedState(view.id), core) || null;
     main.append(lessonFrame(view.module.LESSON, lessonOpen, (open) => { lessonOpen = open; }, setUpLesson, lessonStep, off,

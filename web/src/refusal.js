@@ -7,23 +7,41 @@
 const listeners = new Set();
 
 /** The value under key (state.get) of a parameter p = { min, max, choices? }
- *  (a scenario's parameter from the core, or a view's own): the number, a
- *  choice's index, in p.min … p.max; def when the state has none. A value
- *  outside them is refused: def is returned, written into the URL in its
+ *  (a scenario's parameter from the core, or a view's own) or
+ *  p = { parse, allowed } (a value of its own form: parse(text) → the value
+ *  or null, allowed the words for what is allowed): the number, a choice's
+ *  index, in p.min … p.max, or parse's value; def when the state has none.
+ *  Anything else is refused: def is returned, written into the URL in its
  *  place (state.put), and every onRefused listener gets { scope
  *  (state.scope, the view's id), key, value (the text), min, max, choices
- *  (null for a number) }. */
+ *  (null for a number), allowed (p.allowed or null) }. */
 export function stateParam(state, key, p, def) {
   const raw = state.get(key, null);
   if (raw === null) return def;
-  const v = p.choices ? p.choices.indexOf(raw) : Number(raw);
-  if (Number.isFinite(v) && v >= p.min && v <= p.max) return v;
-  const refusal = { scope: state.scope ?? null, key, value: raw, min: p.min, max: p.max, choices: p.choices || null };
+  if (p.parse) {
+    // a value of its own form (a list): p.parse(raw) → the value, or null
+    const v = p.parse(raw);
+    if (v !== null) return v;
+  } else {
+    const v = p.choices ? p.choices.indexOf(raw) : Number(raw);
+    if (Number.isFinite(v) && v >= p.min && v <= p.max) return v;
+  }
+  const refusal = { scope: state.scope ?? null, key, value: raw, min: p.min, max: p.max, choices: p.choices || null,
+    allowed: p.allowed ?? null };
   listeners.forEach((f) => f(refusal));
   // the refused text leaves the URL: the value in use there (a choice by its name)
   state.put?.(key, def === undefined || def === null ? null : p.choices ? p.choices[def] : def);
   return def;
 }
+
+/** The choice under key (stateParam's rule): one of `choices` (texts), def
+ *  (one of them) when the state has none; any other text is refused. */
+export function stateChoice(state, key, choices, def) {
+  return choices[stateParam(state, key, { min: 0, max: choices.length - 1, choices }, choices.indexOf(def))];
+}
+
+/** An on/off key ('1' or '0', stateChoice's rule); def the boolean when absent. */
+export const stateFlag = (state, key, def) => stateChoice(state, key, ['0', '1'], def ? '1' : '0') === '1';
 
 /** f(refusal) for every value stateParam refuses; returns the unsubscribe. */
 export function onRefused(f) {

@@ -3,7 +3,7 @@
 // "<scenario>.<parameter>"), the two methods, the speed, and what each
 // scenario plots (its stick/slip words are the picture's, web/src/draw/arm.js).
 import { paramIndex } from '../../paramPanel.js';
-import { stateParam } from '../../refusal.js';
+import { stateParam, stateFlag } from '../../refusal.js';
 import { ARM_SCENARIOS as SCENARIOS } from '../../catalogue.js';
 
 export { SCENARIOS };
@@ -31,7 +31,7 @@ export function readModel(core, state) {
   const m = {
     core, scn, info, methods, methodA, methodB, values: null,
     speed: state.getNumber('speed', 1),
-    paused: state.get('paused', '0') === '1',
+    paused: stateFlag(state, 'paused', false),
     col: (sim, name) => sim.cols.indexOf(name),
     v: (name) => m.values[paramIndex(m.info, name)],
     has: (name) => m.info.params.some((p) => p.name === name),

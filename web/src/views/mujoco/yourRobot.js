@@ -22,6 +22,7 @@ import { dropZone, fileInputs, formatBytes } from '../../dropZone.js';
 import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { fmtNumber } from '../../format.js';
+import { stateChoice } from '../../refusal.js';
 import { loadRenderer } from './load.js';
 import { pickMain, startKeyframe } from '../../mujoco/robot.js';
 import { fileDrop, readRobot, mainCandidates, planOf } from '../../mujoco/robotFiles.js';
@@ -90,7 +91,8 @@ export function robotSection(parent, { core, state = null, fitted = () => null, 
   const keySel = el('select', { id: 'mujoco-robot-keyframe', 'aria-label': t('robot.keyframe.aria') });
   const dtSel = el('select', { id: 'mujoco-robot-dt', 'aria-label': t('robot.dt.aria') },
     el('option', { value: '1ms', textContent: t('robot.dt.1ms') }), el('option', { value: 'file', textContent: t('robot.dt.file') }));
-  dtSel.value = PHYSICS_STEPS[state?.get('robot_dt')] !== undefined ? state.get('robot_dt') : DEFAULT_STEP;
+  // a step that is none of the choices (robot_dt=constructor) is refused (refusal.js)
+  dtSel.value = state ? stateChoice(state, 'robot_dt', Object.keys(PHYSICS_STEPS), DEFAULT_STEP) : DEFAULT_STEP;
   const clock = el('span', { className: 'readout robot-clock', id: 'mujoco-robot-clock', textContent: 't = 0 s' });
   const runRow = el('div', { className: 'row robot-run', hidden: true }, playBtn, resetBtn,
     el('label', { textContent: t('robot.keyframe') }, keySel), el('label', { textContent: t('robot.dt') }, dtSel), clock);
