@@ -622,6 +622,7 @@ export default {
   'robot.3d.and': ' and ',
   'robot.label.A': '(A) file as written',
   'robot.label.C': '(C) adopted',
+  'robot.map.cap': 'This robot has {n} joints a servo can drive; one adoption maps at most {max} (the core\'s limit, as in the command line), so the table lists the first {max}.',
   'robot.map.heading': 'Servos: a preset of the core for each joint class and joint (the identified servo of (C))',
   'robot.map.col.target': 'class or joint',
   'robot.map.col.joints': 'its joints',

@@ -1005,6 +1005,7 @@ export default {
   'robot.3d.and': ' et ',
   'robot.label.A': '(A) fichier tel qu\'écrit',
   'robot.label.C': '(C) adopté',
+  'robot.map.cap': 'Ce robot a {n} articulations qu\'un servo peut entraîner ; une adoption en associe au plus {max} (la limite du cœur, comme en ligne de commande), le tableau liste donc les {max} premières.',
   'robot.map.heading': 'Servomoteurs : un préréglage du cœur pour chaque classe d\'articulations et chaque articulation (le servomoteur identifié de (C))',
   'robot.map.col.target': 'classe ou articulation',
   'robot.map.col.joints': 'articulations',

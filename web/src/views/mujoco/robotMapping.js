@@ -7,6 +7,7 @@
 import { el, button } from '../../dom.js';
 import { parseMapping } from '../../mujoco/robot.js';
 import { t } from '../../i18n/index.js';
+import { MJ_CONSTANTS } from '../../../../wasm/friction.js';
 
 export const NONE = '';                 // the select's value for "no servo"
 const AS_CLASS = '@class';              // a joint's "as its class"
@@ -75,7 +76,13 @@ export function typedChoices(core, typed, joints, rows) {
 export function mappingPicker({ presets, fileServos, onAdopt }) {
   const box = el('div', { className: 'robot-mapping', id: 'mujoco-robot-mapping', hidden: true });
 
-  function build(joints, classServo, jointServo) {
+  function build(all, classServo, jointServo) {
+    // an adoption maps at most the core's FRIC_MUJOCO_MAX_JOINTS joints (the
+    // CLI's bound too): a larger robot's table lists the first of them, said
+    // in one sentence (10,000 selects held the page for seconds)
+    const max = MJ_CONSTANTS.maxJoints;
+    const joints = all.length > max ? all.slice(0, max) : all;
+    const cap = all.length > max ? el('p', { className: 'note', id: 'mujoco-robot-map-cap', textContent: t('robot.map.cap', { n: all.length, max }) }) : '';
     const classes = [...new Set(joints.map((j) => j.cls).filter(Boolean))];
     // the servos a class is named after (the SO-101's sts3215: its presets at
     // any supply) first, then the others in the core's order
@@ -98,7 +105,7 @@ export function mappingPicker({ presets, fileServos, onAdopt }) {
       const s = sel(t('robot.map.class.aria', { cls }), classServo.get(cls) ?? NONE, []);
       s.addEventListener('change', () => { classServo.set(cls, s.value); dirty(); });
       rows.push(el('tr', {}, el('th', { scope: 'row', textContent: t('robot.map.classRow', { cls }) }),
-        el('td', { textContent: joints.filter((j) => j.cls === cls).map((j) => j.name).join(', ') }), el('td', {}, s)));
+        el('td', { textContent: all.filter((j) => j.cls === cls).map((j) => j.name).join(', ') }), el('td', {}, s)));
     }
     for (const j of joints) {
       const s = sel(t('robot.map.joint.aria', { joint: j.name }), jointServo.get(j.name) ?? (j.cls ? AS_CLASS : NONE),
@@ -113,7 +120,7 @@ export function mappingPicker({ presets, fileServos, onAdopt }) {
     function dirty() { note.textContent = t('robot.changed'); }
     adoptBtn.addEventListener('click', onAdopt);
     box.replaceChildren(el('h4', { textContent: t('robot.map.heading') }),
-      fileServos.el,
+      fileServos.el, cap,
       el('table', { className: 'replay-table robot-map-table' },
         el('thead', {}, el('tr', {}, el('th', { scope: 'col', textContent: t('robot.map.col.target') }), el('th', { scope: 'col', textContent: t('robot.map.col.joints') }),
           el('th', { scope: 'col', textContent: t('robot.map.col.servo') }))), el('tbody', {}, ...rows)),
