@@ -22,7 +22,7 @@ import { lessonFrame, lessonOffNote, renderLegend, lessonSetup, lessonChart } fr
 import { VIEWS } from './views/index.js';
 import { setHook } from './testHooks.js';
 import { glossary } from './glossary.js';
-import { symbolNodes } from './dom.js';
+import { symbolNodes, symbolText } from './dom.js';
 import { t, tCore, lang, LANGUAGES, langMissing } from './i18n/index.js';
 import { startOffline } from './offline.js';
 import { onRefused, stateChoice } from './refusal.js';
@@ -61,7 +61,7 @@ function clearError() {
  *  key, its value and what is allowed; the view keeps what it had. */
 function refusedSentence(list) {
   const range = (r) => r.allowed ?? (r.choices ? t('page.refused.choices', { list: r.choices.join(', ') }) : `${fmt(r.min)} … ${fmt(r.max)}`);
-  return t('page.refused', { list: list.map((r) => t('page.refused.item', { key: r.key, value: quote(r.value), range: range(r) })).join('; ') });
+  return t('page.refused', { list: list.map((r) => t('page.refused.item', { key: r.label ? t('page.refused.label', { label: symbolText(r.label), key: r.key }) : r.key, value: quote(r.value), range: range(r) })).join('; ') });
 }
 // the refusals of the mount under way (show() below), else null: said
 // together once it is mounted; a refusal at any other time is said at once

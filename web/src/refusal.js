@@ -4,6 +4,8 @@
 // keeps what it had, and main.js says so on the page (and to the host) in one
 // sentence naming the key, the value and what is allowed; the URL then holds
 // the value in use (state.put: the current entry replaced, history.replaceState).
+import { tParam } from './i18n/index.js';
+
 const listeners = new Set();
 
 /** The value under key (state.get) of a parameter p = { min, max, choices? }
@@ -14,8 +16,10 @@ const listeners = new Set();
  *  Anything else is refused: def is returned, written into the URL in its
  *  place (state.put), and every onRefused listener gets { scope
  *  (state.scope, the view's id), key, value (the text), min, max, choices
- *  (null for a number), allowed (p.allowed or null) }. */
-export function stateParam(state, key, p, def) {
+ *  (null for a number), allowed (p.allowed or null), label (the label the
+ *  view shows beside the field, p.label: for a scenario's parameter, in
+ *  the page's language through tParam(scenario, …); null without) }. */
+export function stateParam(state, key, p, def, scenario = null) {
   const raw = state.get(key, null);
   if (raw === null) return def;
   if (p.parse) {
@@ -27,7 +31,7 @@ export function stateParam(state, key, p, def) {
     if (Number.isFinite(v) && v >= p.min && v <= p.max) return v;
   }
   const refusal = { scope: state.scope ?? null, key, value: raw, min: p.min, max: p.max, choices: p.choices || null,
-    allowed: p.allowed ?? null };
+    allowed: p.allowed ?? null, label: p.label ? (scenario ? tParam(scenario, p.name, 'label', p.label) : p.label) : null };
   listeners.forEach((f) => f(refusal));
   // the refused text leaves the URL: the value in use there (a choice by its name)
   state.put?.(key, def === undefined || def === null ? null : p.choices ? p.choices[def] : def);

@@ -14,7 +14,9 @@
 //              frame the host gets fx:error, and a fx:set-state with law
 //              'bogus' is answered with fx:error, the law kept
 //   pendulum   ?view=pendulum with pendulum.goal=99 rad: refused, the URL
-//              then holds pendulum.goal=1.2, the default goal the view holds
+//              then holds pendulum.goal=1.2, the default goal the view holds;
+//              the sentence names the goal by its field's label, then its
+//              key (goal θd (goal) = 99; in French consigne θd (goal))
 //   silent     values once replaced in silence (drive.preset=abc,
 //              drive.velocities=abc, drive.K_c=abc, pendulum.compare=abc,
 //              view=bogus, fit.model=m9, fit.budget=-1,
@@ -57,7 +59,7 @@ export default async function urlRefusal(h) {
     const { page } = await openPage('?view=scenarios&scenarios.scenario=model-a&scenarios.model-a.M=5000', 'scenarios');
     try {
       const said = await waitFor(() => banner(page), 10_000);
-      expect(said && said.includes('model-a.M = 5000') && /0\.001 … 1000/.test(said), `the banner: '${said}'`);
+      expect(said && said.includes('(model-a.M) = 5000') && /0\.001 … 1000/.test(said), `the banner: '${said}'`);
       const url = new URL(page.url());
       expect(url.searchParams.get('scenarios.model-a.M') === '1', `the URL after the refusal: ${url.search}`);
       const f = await framed('?embed=scenarios&scenarios.scenario=model-a&scenarios.model-a.M=5000');
@@ -80,10 +82,15 @@ export default async function urlRefusal(h) {
     const { page } = await openPage('?view=pendulum&pendulum.goal=99', 'pendulum');
     try {
       const said = await waitFor(() => banner(page), 10_000);
-      expect(said && /\bgoal = 99\b/.test(said), `the banner: '${said}'`);
+      // named by the label its field shows (the core's, en-params.js / fr.js: goal θ^d, consigne θ^d), then its URL key
+      expect(said && /^Refused, outside what is allowed: goal θd \(goal\) = 99 \(allowed: /.test(said), `the banner: '${said}'`);
+      const fr = await openPage('?view=pendulum&pendulum.goal=99&lang=fr', 'pendulum');
+      const dit = await waitFor(() => banner(fr.page), 10_000);
+      await fr.page.close();
+      expect(dit && /^Refusé, hors de ce qui est permis : consigne θd \(goal\) = 99 \(permis : /.test(dit), `the French banner: '${dit}'`);
       const goal = new URL(page.url()).searchParams.get('pendulum.goal');
       expect(goal === '1.2', `the URL's goal after the refusal: ${goal} (${page.url()})`);
-      return `'${said}'; URL goal ${goal}`;
+      return `'${said}'; French '${dit}'; URL goal ${goal}`;
     } finally {
       await page.close();
     }

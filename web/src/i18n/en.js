@@ -1220,6 +1220,7 @@ export default {
   'page.refused': 'Refused, outside what is allowed: {list}; the view keeps what it had.',
   'page.refused.item': '{key} = {value} (allowed: {range})',
   'page.refused.list': 'numbers separated by "," with "." as the decimal mark',
+  'page.refused.label': '{label} ({key})',
   'page.refused.choices': 'one of {list}',
   // the base address of a worksheet's links and QR codes (printAddress.js; issue 40 item 12)
   'worksheet.base.label': 'Address printed on the sheets (links, QR codes):',

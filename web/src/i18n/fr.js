@@ -1922,6 +1922,7 @@ export default {
   'page.refused': 'Refusé, hors de ce qui est permis : {list} ; la vue garde ce qu\'elle avait.',
   'page.refused.item': '{key} = {value} (permis : {range})',
   'page.refused.list': 'des nombres séparés par « , » avec « . » comme séparateur décimal',
+  'page.refused.label': '{label} ({key})',
   'page.refused.choices': 'l\'une des valeurs {list}',
   // l'adresse de base des liens et codes QR d'une fiche (printAddress.js ; issue 40, point 12)
   'worksheet.base.label': 'Adresse imprimée sur les fiches (liens, codes QR) :',

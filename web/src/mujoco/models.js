@@ -69,7 +69,7 @@ export function readModel(core, state) {
   if (!fitted) values[mk] = nearestModel(core, info.params[ak].choices[values[ak]], asked);
   for (const name of ['kp', 'mass', 'length']) {
     const j = paramIndex(info, name);
-    values[j] = stateParam(state, name, info.params[j], values[j]);
+    values[j] = stateParam(state, name, info.params[j], values[j], info.name);
   }
   values[paramIndex(info, 'dt')] = DT;
   // the native params (MuJoCo's own joint, a native params file's JSON text)

@@ -59,7 +59,7 @@ export function readModel(core, state) {
 export function loadScenario(m, state) {
   m.info = m.core.scenario.find(m.scn);
   m.values = m.core.scenario.params(m.scn, {});
-  m.info.params.forEach((p, j) => { if (!HIDDEN.has(p.name)) m.values[j] = stateParam(state, `${m.scn}.${p.name}`, p, m.values[j]); });
+  m.info.params.forEach((p, j) => { if (!HIDDEN.has(p.name)) m.values[j] = stateParam(state, `${m.scn}.${p.name}`, p, m.values[j], m.info.name); });
 }
 
 export function saveState(m, state, paused) {

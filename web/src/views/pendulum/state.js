@@ -26,7 +26,7 @@ export const RESTART = new Set(['actuator', 'model', 'dt', 'q0', 'dq0']);
 export function readModel(core, state) {
   const info = core.scenario.find('bench');
   const values = core.scenario.params('bench', VIEW_DEFAULTS);
-  info.params.forEach((p, j) => { values[j] = stateParam(state, p.name, p, values[j]); });
+  info.params.forEach((p, j) => { values[j] = stateParam(state, p.name, p, values[j], info.name); });
   const fricIdx = paramIndex(info, 'friction');
   const fricChoices = info.params[fricIdx].choices;
   let fricB = fricChoices.indexOf(state.get('friction_b', 'explicit'));
