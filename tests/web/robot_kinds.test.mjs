@@ -286,3 +286,34 @@ describe('the joint limit applies to the joints mapped (issue 38)', () => {
     assert.throws(() => createRobotPair(mj, core, { files: files(xml), mapping: '*=sts3215/m1' }), /more than 100 joints mapped/);
   });
 });
+
+// A robot whose copies leave the finite range (option gravity −1e308: finite,
+// so the file is accepted, but MuJoCo's first step gives q = ∞): the run
+// stops at the first copy that leaves, with one sentence naming it and the time, as the command
+// line does ("left the finite range"); MuJoCo's own position is the
+// reference that the sentence is right. At 9.81 m/s² the same robot runs.
+describe('Your robot: a copy leaving the finite range stops the run in one sentence', () => {
+  const xml = (g) => `<mujoco><option gravity="0 0 ${g}"/><worldbody><body><joint name="j1" type="hinge" axis="0 1 0"/>
+    <geom type="capsule" fromto="0 0 0 0.1 0 0" size="0.02" mass="0.1"/></body></worldbody>
+    <actuator><position name="a1" joint="j1" kp="1"/></actuator></mujoco>`;
+  it('gravity −1e308: the first step throws the sentence, and MuJoCo\'s q is indeed not finite', () => {
+    const pair = createRobotPair(mj, core, { files: files(xml('-1e308')), main: 'robot.xml', mapping: 'j1=sts3215/m1' });
+    try {
+      // MuJoCo's copy leaves first (its step at 2 ms); the run stops there
+      assert.throws(() => pair.step(10), /^Error: MuJoCo's copy \(A\) left the finite range at t = 0\.002 s \(/);
+      assert.equal(Number.isFinite(pair.A.d.qpos[0]), false);
+      assert.equal(pair.A.d.time, 0.002);
+    } finally {
+      pair.free();
+    }
+  });
+  it('gravity −9.81: 100 steps run, every position finite', () => {
+    const pair = createRobotPair(mj, core, { files: files(xml('-9.81')), main: 'robot.xml', mapping: 'j1=sts3215/m1' });
+    try {
+      pair.step(100);
+      assert.ok(Number.isFinite(pair.A.d.qpos[0]) && Number.isFinite(pair.C.d.qpos[0]));
+    } finally {
+      pair.free();
+    }
+  });
+});

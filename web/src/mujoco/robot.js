@@ -23,6 +23,7 @@ import { MJ_CONSTANTS } from '../../../wasm/friction.js';
 // robot.report.*): the page's language in the page, English in Node
 // (tools/robot.mjs, the tests), where i18n/index.js has no window
 import { t, tCore } from '../i18n/index.js';
+import { fmtNumber } from '../format.js';
 import { ROBOT_LIMITS, pickMain, checkSize, compiled, planOf } from './robotFiles.js';
 
 // the limits, the main file and the CSVs live beside this file; re-exported for its callers
@@ -133,6 +134,12 @@ export function loadRobotFiles(mj, core, files, main) {
   const plan = planOf(files, path, core);
   const { m, classes } = compiled(mj, files, path);
   return { main: path, info: describe(mj, core, m, classes, plan.defaults) };
+}
+
+/** Every entry of q a finite number. */
+function finiteQpos(q) {
+  for (let i = 0; i < q.length; i++) if (!Number.isFinite(q[i])) return false;
+  return true;
 }
 
 /** The mapping's entries (the core's parser: core.robot.mapParse). */
@@ -347,12 +354,20 @@ function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
       pair.C.sim = simC;
       robot.startGoals(C.d.qpos, A.d.ctrl, C.d.ctrl);
     },
-    /** n steps of both copies. */
+    /** n steps of both copies; a copy whose position leaves the finite
+     *  range (an option gravity of −1e308, a gain MuJoCo's step cannot
+     *  hold) stops the run with one sentence naming the copy and the time,
+     *  as the command line stops (mujoco: "left the finite range"). */
     step(n = 1) {
       for (let s = 0; s < n; s++) {
         mj.mj_step(A.m, A.d);
         simC.step(1);
         pair.steps++;
+        const a = finiteQpos(A.d.qpos), c = finiteQpos(C.d.qpos);
+        if (!a || !c) {
+          throw new Error(t('robot.err.nonfinite', { which: t(!a && !c ? 'robot.err.nonfinite.both' : !a ? 'robot.err.nonfinite.A' : 'robot.err.nonfinite.C'),
+            t: fmtNumber(A.d.time) }));
+        }
         if (robot.tick()) robot.record(A.d.qpos, C.d.qpos);
       }
     },
