@@ -26,6 +26,7 @@ import loadMujoco from '@mujoco/mujoco';
 import { loadCore, CLI, ROOT } from './load.mjs';
 import { createRobotPair, robotTableCsv, robotReportCsv, robotCsvComments } from '../../web/src/mujoco/robot.js';
 import { gearXml } from './gear_fixture.mjs';
+import { mappingEntries, mappingText } from '../../web/src/views/mujoco/robotMapping.js';
 
 let mj, core;
 before(async () => { [mj, core] = await Promise.all([loadMujoco(), loadCore()]); });
@@ -315,5 +316,38 @@ describe('Your robot: a copy leaving the finite range stops the run in one sente
     } finally {
       pair.free();
     }
+  });
+});
+
+// Names the mapping text cannot carry: a joint named "elbow=1,a" and a class
+// named "arm,x=y" (MJCF allows both). The page's selects give the mapping's
+// entries whole (robotMapping.js mappingEntries, core.robot.mapSet), so both
+// are adopted as MuJoCo names them; the same choices as text split at ','
+// and '=' and name other joints (the reason the entries go whole).
+describe('Your robot: a joint or class named with "=" or "," adopted from the selects', () => {
+  const xml = `<mujoco><default><default class="arm,x=y"><joint damping="0.1"/></default></default>
+    <worldbody><body><joint name="elbow=1,a" type="hinge" axis="0 1 0"/>
+    <geom type="capsule" fromto="0 0 0 0.1 0 0" size="0.02" mass="0.1"/>
+    <body pos="0.1 0 0"><joint name="wrist" class="arm,x=y" type="hinge" axis="0 1 0"/>
+    <geom type="capsule" fromto="0 0 0 0.1 0 0" size="0.02" mass="0.1"/></body></body></worldbody>
+    <actuator><position name="a1" joint="elbow=1,a" kp="1"/><position name="a2" joint="wrist" kp="1"/></actuator></mujoco>`;
+  const joints = [{ name: 'elbow=1,a', cls: null, type: 'hinge' }, { name: 'wrist', cls: 'arm,x=y', type: 'hinge' }];
+  const cs = new Map([['arm,x=y', 'sts3215/m1']]), js = new Map([['elbow=1,a', 'xl330/m1']]);
+  it('the entries name both as MuJoCo does, and the pair adopts both joints with their servos', () => {
+    const entries = mappingEntries(joints, cs, js);
+    assert.deepEqual(entries, [{ kind: 'class', target: 'arm,x=y', servo: 'sts3215/m1' }, { kind: 'joint', target: 'elbow=1,a', servo: 'xl330/m1' }]);
+    const pair = createRobotPair(mj, core, { files: files(xml), main: 'robot.xml', mapping: entries });
+    try {
+      const got = Object.fromEntries(pair.rows.map((r) => [r.name, r.servo]));
+      assert.deepEqual(Object.keys(got).sort(), ['elbow=1,a', 'wrist']);
+      assert.match(got['elbow=1,a'], /xl330/);
+      assert.match(got.wrist, /sts3215/);
+      pair.step(10);
+    } finally {
+      pair.free();
+    }
+  });
+  it('the same choices as text do not name them (the text splits at "," and "=")', () => {
+    assert.throws(() => createRobotPair(mj, core, { files: files(xml), main: 'robot.xml', mapping: mappingText(joints, cs, js) }));
   });
 });

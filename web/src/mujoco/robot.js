@@ -142,8 +142,11 @@ function finiteQpos(q) {
   return true;
 }
 
-/** The mapping's entries (the core's parser: core.robot.mapParse). */
+/** The mapping's entries (the core's parser: core.robot.mapParse); entries
+ *  given whole ([{ kind, target, servo }], robotMapping.js mappingEntries)
+ *  as they are: the core checks them when they are set (core.robot.mapSet). */
 export function parseMapping(core, text) {
+  if (Array.isArray(text)) return text;
   try {
     return core.robot.mapParse(text);
   } catch (e) {
@@ -267,7 +270,7 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, s
     try {
       // the start pose's keyframe, named in a refusal as the MJCF writes it
       if (keyframe >= 0 && keyframe < C.m.nkey) robot.startKey(mj.mj_id2name(C.m, mj.mjtObj.mjOBJ_KEY.value, keyframe) || '', keyframe);
-      robot.map(mapping);
+      if (Array.isArray(mapping)) robot.mapSet(mapping); else robot.map(mapping);
       adoption = robot.adopt({ servos: resolved.map((r) => r.values), keepArmature, qpos: C.d.qpos });
     } catch (e) {
       throw new Error(t('robot.err.adoption', { message: e.message.replace(/^adopt: /, '') }), { cause: e });

@@ -18,20 +18,31 @@ export function servoChoices(core) {
   return core.bench.presets().map((p) => ({ value: `${p.actuator}/m${p.model}`, text: `${p.actuator} M${p.model}`, actuator: p.actuator }));
 }
 
-/** The mapping text of the choices: a class's servo as `class:NAME=SERVO`, a
- *  joint's own as `NAME=SERVO`; a class with a joint set to "no servo" is
- *  written joint by joint (so that joint is left as the file has it). */
-export function mappingText(joints, classServo, jointServo) {
-  const parts = [];
+/** The mapping's entries of the choices ([{ kind, target, servo }], what the
+ *  core's parser gives, core.robot.mapSet takes): a class's servo as a class
+ *  entry, a joint's own as a joint entry; a class with a joint set to "no
+ *  servo" is given joint by joint (so that joint is left as the file has
+ *  it). Names go whole, so a joint or class named with ',', '=' or ';' is
+ *  adopted as it is (the text cannot carry those). */
+export function mappingEntries(joints, classServo, jointServo) {
+  const out = [];
   const split = new Set(joints.filter((j) => jointServo.get(j.name) === NONE && classServo.get(j.cls)).map((j) => j.cls));
-  for (const [cls, servo] of classServo) if (servo && !split.has(cls)) parts.push(`class:${cls}=${servo}`);
+  for (const [cls, servo] of classServo) if (servo && !split.has(cls)) out.push({ kind: 'class', target: cls, servo });
   for (const j of joints) {
     const own = jointServo.get(j.name) ?? AS_CLASS;
-    if (own !== AS_CLASS && own !== NONE) parts.push(`${j.name}=${own}`);
-    else if (own === AS_CLASS && split.has(j.cls)) parts.push(`${j.name}=${classServo.get(j.cls)}`);
+    if (own !== AS_CLASS && own !== NONE) out.push({ kind: 'joint', target: j.name, servo: own });
+    else if (own === AS_CLASS && split.has(j.cls)) out.push({ kind: 'joint', target: j.name, servo: classServo.get(j.cls) });
   }
-  return parts.join(', ');
+  return out;
 }
+
+/** The mapping text of entries (the CLI's syntax: `class:NAME=SERVO`,
+ *  `NAME=SERVO`, `*=SERVO`), as the page shows it. */
+export const entriesText = (entries) => entries
+  .map((e) => `${e.kind === 'all' ? '*' : e.kind === 'class' ? `class:${e.target}` : e.target}=${e.servo}`).join(', ');
+
+/** The mapping text of the choices (mappingEntries written as text). */
+export const mappingText = (joints, classServo, jointServo) => entriesText(mappingEntries(joints, classServo, jointServo));
 
 /** The selects of a robot just loaded (info: robot.js's reading of it): a
  *  worked robot's mapping (the core's parser), else the defaults: a class
