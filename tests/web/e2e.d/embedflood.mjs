@@ -6,7 +6,10 @@
 //             second (a goal each, the last one 1.234 rad). The framed page
 //             records every animation frame's time (requestAnimationFrame
 //             in the frame): after the last answer every frame gap stays
-//             under 100 ms (the gaps until then are reported too); the JS
+//             under 100 ms (the gaps until then are reported too), or, on a
+//             machine so loaded that the page alone with no call shows
+//             longer gaps, under 1.5 times the longest of those (measured
+//             just before, reported); the JS
 //             heap after a garbage collection (CDP Runtime.getHeapUsage, the
 //             renderer the host and its frame share) is back under 50 MB; the
 //             last set-state is applied (answered fx:state with goal 1.234,
@@ -120,6 +123,10 @@ export default async function embedflood(h) {
           requestAnimationFrame(loop);
         });
         const idleMs = await page.evaluate(() => window.idle());
+        await page.waitForTimeout(1000);
+        // the page's own frame gaps with no call (the pendulum running, the machine as loaded as it is)
+        const quiet = Math.max(0, ...(await fx.evaluate(() => window.__gaps.splice(0))).map(([, g]) => g));
+        const bound = Math.max(100, 1.5 * quiet);
         const floorMs = await page.evaluate((k) => window.ignored(k), n);
         const heap0 = await heapMB();
         const t0 = Date.now();
@@ -148,14 +155,14 @@ export default async function embedflood(h) {
         expect(answeredMs - burstMs < 5000, `the last answer came ${answeredMs - burstMs} ms after the burst`);
         expect(after.length > 30, `only ${after.length} frames in the 2 s after the last answer`);
         const slow = gaps.filter(([t, g]) => t > settled && g >= 50).map(([t, g]) => `${(t - settled).toFixed(0)}:${g.toFixed(0)}`).join(' ');
-        expect(maxAfter < 100, `a frame gap of ${maxAfter.toFixed(1)} ms after the last answer (until then: ${maxDuring.toFixed(1)} ms; gaps ≥ 50 ms after it, ms from it:gap: ${slow})`);
+        expect(maxAfter < bound, `a frame gap of ${maxAfter.toFixed(1)} ms after the last answer, over ${bound.toFixed(0)} ms (with no call: ${quiet.toFixed(1)} ms; until the last answer: ${maxDuring.toFixed(1)} ms; gaps ≥ 50 ms after it, ms from it:gap: ${slow})`);
         expect(heap1 < 50, `the JS heap after the burst is ${heap1.toFixed(1)} MB (before: ${heap0.toFixed(1)} MB)`);
         expect(last.type === 'fx:state' && last.state.goal === '1.234', `the last set-state: ${JSON.stringify(last).slice(0, 300)}`);
         const url = new URL(fx.url()).searchParams.get('pendulum.goal');
         expect(url === '1.234', `the frame's URL goal after the burst: ${url}`);
         const field = await goalField();
         expect(Number(field) === 1.234, `the frame's goal field after the burst: ${field}`);
-        return `${n} calls posted in ${burstMs} ms (${n} ignored messages: ${floorMs.toFixed(0)} ms), all answered in ${answeredMs} ms (${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}; ${applyText}; the last ${all.resent ? `sent again ${all.resent} time(s) after a busy reply` : 'applied at once'}); frame gaps: max ${maxDuring.toFixed(1)} ms until the last answer, ${maxAfter.toFixed(1)} ms in the 2 s after it (${after.length} frames); JS heap ${heap0.toFixed(1)} → ${heap1.toFixed(1)} MB after GC; goal 1.234 in the URL and the field`;
+        return `${n} calls posted in ${burstMs} ms (${n} ignored messages: ${floorMs.toFixed(0)} ms), all answered in ${answeredMs} ms (${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}; ${applyText}; the last ${all.resent ? `sent again ${all.resent} time(s) after a busy reply` : 'applied at once'}); frame gaps: max ${maxDuring.toFixed(1)} ms until the last answer, ${maxAfter.toFixed(1)} ms in the 2 s after it (bound ${bound.toFixed(0)} ms; with no call ${quiet.toFixed(1)} ms; ${after.length} frames); JS heap ${heap0.toFixed(1)} → ${heap1.toFixed(1)} MB after GC; goal 1.234 in the URL and the field`;
       });
     }
 
@@ -187,7 +194,7 @@ export default async function embedflood(h) {
       expect(big?.type === 'fx:error' && big.message.length < 400, `a 5 MB goal: a reply of ${big?.message?.length} characters`);
       // out of range and long: the refusal quotes the first 80 characters
       const long = await ask('b2', () => page.evaluate(() => window.call({ type: 'fx:set-state', id: 'b2', state: { goal: '9'.repeat(50_000) } })));
-      expect(long?.type === 'fx:error' && long.message.includes(`goal = ${'9'.repeat(80)}… (`) && long.message.length < 400,
+      expect(long?.type === 'fx:error' && long.message.includes(`(goal) = ${'9'.repeat(80)}… (`) && long.message.length < 400,
         `a goal of 50,000 nines: ${JSON.stringify(long).slice(0, 400)}`);
       expect(errors.length === 0, `page errors: ${errors.slice(0, 3).join(' / ')}`);
       return `${out.join('; ')}; chart "a": '${c.message}'; a 5 MB goal: '${big.message}'; 50,000 nines: '${long.message}'`;
