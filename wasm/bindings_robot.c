@@ -92,6 +92,18 @@ FXB_EXPORT int fxb_robot_map(fric_robot *r, const char *text)
     return n;
 }
 
+/* The mapping's entries given whole (fric_robot_map_set: a joint or class
+ * name may hold ',', '=' or ';', which the text cannot): the count, or −1
+ * with the message. */
+FXB_EXPORT int fxb_robot_map_set(fric_robot *r, const fric_mujoco_map_entry *map, int n)
+{
+    const char *why = "";
+    int m = 0;
+    if (fxb_from_core(fric_robot_map_set(r, map, n, &why), &why)) return -1;
+    fric_robot_map_entries(r, &m);
+    return m;
+}
+
 FXB_EXPORT const fric_mujoco_map_entry *fxb_robot_map_entry(const fric_robot *r, int k)
 {
     int n = 0;

@@ -62,7 +62,7 @@ let core, mj;
 before(async () => { [core, mj] = await Promise.all([loadCore(), loadMujoco()]); });
 
 /** files (and the text as `name` beside them) in MuJoCo's file system; the model compiled. */
-function load(files, name = null, text = null) {
+function load(files, name = null, text = null, main = 'scene.xml') {
   const dir = `/robot-${Math.random().toString(36).slice(2)}`;
   mj.FS.mkdir(dir);
   const made = [];
@@ -74,7 +74,7 @@ function load(files, name = null, text = null) {
     }
     mj.FS.writeFile(`${dir}/${p}`, bytes);
   }
-  return mj.MjModel.mj_loadXML(`${dir}/${name ?? 'scene.xml'}`);
+  return mj.MjModel.mj_loadXML(`${dir}/${name ?? main}`);
 }
 
 describe('Your robot written back with the native class (MuJoCo 3.14)', { skip: noData }, () => {
@@ -156,6 +156,35 @@ describe('Your robot written back with the native class (MuJoCo 3.14)', { skip: 
   it('refuses in one sentence a file the robot does not have', () => {
     const files = new Map([['a.xml', new TextEncoder().encode('<mujoco><include file="b.xml"/></mujoco>')]]);
     assert.throws(() => nativeRobotMjcf({ files, main: 'a.xml', joints: new Map(), classes: new Map() }), /^Error: b\.xml is not among the robot's files$/);
+  });
+});
+
+// A file name an XML comment must not hold: the written file names each
+// inlined <include> in a comment, and "--" may not appear inside one (XML 1.0
+// §2.5); "--->" in a name used to close it early, leaving the rest as text.
+describe('Your robot written back: an included file named with "--->" or "----" stays inside its comment (MuJoCo 3.14)', () => {
+  it('every comment of the written file holds no "--", and the file compiles to the original\'s bodies and joints', () => {
+    const enc = (x) => new TextEncoder().encode(x);
+    const files = new Map([
+      ['a.xml', enc('<mujoco><include file="b--->.xml"/><include file="c----d.xml"/></mujoco>')],
+      ['b--->.xml', enc('<mujoco><worldbody><body name="b1"><joint name="j1" type="hinge"/><geom size="0.05" mass="0.2"/></body></worldbody></mujoco>')],
+      ['c----d.xml', enc('<mujoco><worldbody><body name="b2" pos="0.2 0 0"><joint name="j2" type="hinge"/><geom size="0.05" mass="0.2"/></body></worldbody></mujoco>')],
+    ]);
+    const { text } = nativeRobotMjcf({ files, main: 'a.xml', joints: new Map(), classes: new Map() });
+    // the comments as XML reads them: from each "<!--" to the first "-->" after it
+    const comments = [...text.matchAll(/<!--([\s\S]*?)-->/g)].map((m) => m[1]);
+    assert.equal(comments.length, 2, text);
+    for (const c of comments) assert.doesNotMatch(c, /--/, `a comment holds "--": ${c}`);
+    assert.equal(text.replace(/<!--[\s\S]*?-->/g, '').includes('.xml'), false, `a file name outside its comment: ${text}`);
+    const orig = load(files, null, null, 'a.xml'), m = load(new Map(), 'written.xml', text);
+    try {
+      assert.equal(m.nbody, orig.nbody);
+      assert.equal(m.njnt, orig.njnt);
+      for (const n of ['j1', 'j2']) assert.ok(mj.mj_name2id(m, mj.mjtObj.mjOBJ_JOINT.value, n) >= 0, n);
+    } finally {
+      orig.delete();
+      m.delete();
+    }
   });
 });
 

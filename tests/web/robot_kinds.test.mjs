@@ -286,3 +286,65 @@ describe('the joint limit applies to the joints mapped', () => {
     assert.throws(() => createRobotPair(mj, core, { files: files(xml), mapping: '*=sts3215/m1' }), /more than 100 joints mapped/);
   });
 });
+
+// A robot whose copies leave the finite range (option gravity −1e308: finite,
+// so the file is accepted, but MuJoCo's first step gives q = ∞): the run
+// stops at the first copy that leaves, with one sentence naming it and the time, as the command
+// line does ("left the finite range"); MuJoCo's own position is the
+// reference that the sentence is right. At 9.81 m/s² the same robot runs.
+describe('Your robot: a copy leaving the finite range stops the run in one sentence', () => {
+  const xml = (g) => `<mujoco><option gravity="0 0 ${g}"/><worldbody><body><joint name="j1" type="hinge" axis="0 1 0"/>
+    <geom type="capsule" fromto="0 0 0 0.1 0 0" size="0.02" mass="0.1"/></body></worldbody>
+    <actuator><position name="a1" joint="j1" kp="1"/></actuator></mujoco>`;
+  it('gravity −1e308: the first step throws the sentence, and MuJoCo\'s q is indeed not finite', () => {
+    const pair = createRobotPair(mj, core, { files: files(xml('-1e308')), main: 'robot.xml', mapping: 'j1=sts3215/m1' });
+    try {
+      // MuJoCo's copy leaves first (its step at 2 ms); the run stops there
+      assert.throws(() => pair.step(10), /^Error: MuJoCo's copy \(A\) left the finite range at t = 0\.002 s \(/);
+      assert.equal(Number.isFinite(pair.A.d.qpos[0]), false);
+      assert.equal(pair.A.d.time, 0.002);
+    } finally {
+      pair.free();
+    }
+  });
+  it('gravity −9.81: 100 steps run, every position finite', () => {
+    const pair = createRobotPair(mj, core, { files: files(xml('-9.81')), main: 'robot.xml', mapping: 'j1=sts3215/m1' });
+    try {
+      pair.step(100);
+      assert.ok(Number.isFinite(pair.A.d.qpos[0]) && Number.isFinite(pair.C.d.qpos[0]));
+    } finally {
+      pair.free();
+    }
+  });
+});
+
+// Names the mapping text cannot carry: a joint named "elbow=1,a" and a class
+// named "arm,x=y" (MJCF allows both). The page's selects give the mapping's
+// entries whole (robotMapping.js mappingEntries, core.robot.mapSet: the
+// entries below, written by hand), so both are adopted as MuJoCo names them;
+// the same choices as text split at ',' and '=' and name other joints (the
+// reason the entries go whole).
+describe('Your robot: a joint or class named with "=" or "," adopted from the selects', () => {
+  const xml = `<mujoco><default><default class="arm,x=y"><joint damping="0.1"/></default></default>
+    <worldbody><body><joint name="elbow=1,a" type="hinge" axis="0 1 0"/>
+    <geom type="capsule" fromto="0 0 0 0.1 0 0" size="0.02" mass="0.1"/>
+    <body pos="0.1 0 0"><joint name="wrist" class="arm,x=y" type="hinge" axis="0 1 0"/>
+    <geom type="capsule" fromto="0 0 0 0.1 0 0" size="0.02" mass="0.1"/></body></body></worldbody>
+    <actuator><position name="a1" joint="elbow=1,a" kp="1"/><position name="a2" joint="wrist" kp="1"/></actuator></mujoco>`;
+  const entries = [{ kind: 'class', target: 'arm,x=y', servo: 'sts3215/m1' }, { kind: 'joint', target: 'elbow=1,a', servo: 'xl330/m1' }];
+  it('the entries name both as MuJoCo does, and the pair adopts both joints with their servos', () => {
+    const pair = createRobotPair(mj, core, { files: files(xml), main: 'robot.xml', mapping: entries });
+    try {
+      const got = Object.fromEntries(pair.rows.map((r) => [r.name, r.servo]));
+      assert.deepEqual(Object.keys(got).sort(), ['elbow=1,a', 'wrist']);
+      assert.match(got['elbow=1,a'], /xl330/);
+      assert.match(got.wrist, /sts3215/);
+      pair.step(10);
+    } finally {
+      pair.free();
+    }
+  });
+  it('the same choices as text do not name them (the text splits at "," and "=")', () => {
+    assert.throws(() => createRobotPair(mj, core, { files: files(xml), main: 'robot.xml', mapping: 'class:arm,x=y=sts3215/m1, elbow=1,a=xl330/m1' }));
+  });
+});

@@ -27,6 +27,7 @@ export const SIGNATURES = {
   fxb_robot_skipped: 'r i',
   fxb_map_parse: 'text out cap',
   fxb_robot_map: 'r text',
+  fxb_robot_map_set: 'r map n',
   fxb_robot_map_entry: 'r k',
   fxb_robot_adopt: 'r servos np nservos keep_armature qpos',
   fxb_robot_adopted: 'r i',
@@ -180,6 +181,34 @@ export class Robot {
     const core = this._core;
     const n = call(core, 'fxb_robot_map', [this._p, cstr(String(text ?? ''), 'mapping')], { ok: (r) => r >= 0 }).rc;
     return Array.from({ length: n }, (_, k) => entry(core._read('mujoco_map_entry', core._m._fxb_robot_map_entry(this._p, k))));
+  }
+
+  /** The mapping's entries given whole ([{ kind: 'joint'|'class'|'all',
+   *  target, servo }], as map returns them; fric_robot_map_set): a name
+   *  holding ',', '=' or ';' that the text cannot carry. Returns the
+   *  entries as the core keeps them; throws the core's sentence (or one for
+   *  a name longer than the core holds). */
+  mapSet(entries) {
+    this._live();
+    const core = this._core, L = LAYOUTS.mujoco_map_entry, n = entries.length;
+    const p = core._alloc(L.size * Math.max(1, n));
+    try {
+      core._m.HEAPU8.fill(0, p, p + L.size * Math.max(1, n));
+      entries.forEach((e, k) => {
+        const at = p + k * L.size;
+        core._write('mujoco_map_entry', at, { kind: MAP_KINDS.indexOf(e.kind) });
+        for (const f of ['target', 'servo']) {
+          const [, , , offset, count] = core._row('mujoco_map_entry', f);
+          const bytes = new TextEncoder().encode(String(e[f] ?? ''));
+          if (bytes.length >= count) throw new Error(`adopt: mapping entry ${k + 1}'s ${f} is longer than ${count - 1} bytes.`);
+          core._m.HEAPU8.set(bytes, at + offset);
+        }
+      });
+      const got = call(core, 'fxb_robot_map_set', [this._p, p, n], { ok: (r) => r >= 0 }).rc;
+      return Array.from({ length: got }, (_, k) => entry(core._read('mujoco_map_entry', core._m._fxb_robot_map_entry(this._p, k))));
+    } finally {
+      core._free(p);
+    }
   }
 
   /** The adoption (fric_robot_adopt): servos[k] the bench vector of entry k

@@ -1,6 +1,8 @@
 // dom.js: the one DOM helper of the views: an element with its properties,
 // attributes and children in one call, and the button every bar uses.
-import { localNumber } from './format.js';
+import { localNumber, SYMBOL, symbolText } from './format.js';
+
+export { symbolText };
 
 /** el('div', { className: 'row', 'aria-label': 'Run', dataset: { x: '1' } }, child, 'text'):
  *  a property of the element is set as one (className, id, textContent, hidden,
@@ -40,10 +42,7 @@ export function button(text, title) {
 }
 
 // The core's labels write a symbol's index and exponent as `_x` and `^x`
-// (one character each: K_c^s, τ_f^m, θ^d, F_C): on the page they become a
-// subscript and a superscript. Longer runs (q_offset, friction_base) are
-// names, left as they are.
-const SYMBOL = /_([\p{L}\p{N}])(?![\p{L}\p{N}])|\^([\p{L}\p{N}])(?![\p{L}\p{N}])/gu;
+// (format.js SYMBOL): on the page they become a subscript and a superscript.
 
 /** The nodes of `text` with `_x` as <sub>x</sub> and `^x` as <sup>x</sup>. */
 export function symbolNodes(text) {
@@ -85,7 +84,3 @@ export function quoteNodes(text, blank = null) {
   return out;
 }
 
-/** `text` without the `_` and `^` markers (an accessible name, a tooltip). */
-export function symbolText(text) {
-  return String(text).replace(SYMBOL, (_, a, b) => a ?? b);
-}

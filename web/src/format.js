@@ -172,3 +172,23 @@ export function maeText(rad) {
   if (!Number.isFinite(rad)) return String(rad);
   return `${sig3(rad)} rad (${sig3(rad * 180 / Math.PI)}°)`;
 }
+
+/** A value quoted in a sentence (a refusal, the embed API's errors), cut to
+ *  QUOTE_CHARS characters and '…': a 5 MB value sent by a host comes back
+ *  as one short sentence. */
+export const QUOTE_CHARS = 80;
+export function quote(text) {
+  const s = String(text);
+  return s.length > QUOTE_CHARS ? `${s.slice(0, QUOTE_CHARS)}…` : s;
+}
+
+// The core's labels write a symbol's index and exponent as `_x` and `^x`
+// (one character each: K_c^s, τ_f^m, θ^d, F_C); longer runs (q_offset,
+// friction_base) are names, left as they are. dom.js symbolNodes draws them
+// as a subscript and a superscript.
+export const SYMBOL = /_([\p{L}\p{N}])(?![\p{L}\p{N}])|\^([\p{L}\p{N}])(?![\p{L}\p{N}])/gu;
+
+/** `text` without the `_` and `^` markers (an accessible name, a tooltip, a sentence). */
+export function symbolText(text) {
+  return String(text).replace(SYMBOL, (_, a, b) => a ?? b);
+}

@@ -25,8 +25,8 @@ import { glossary } from './glossary.js';
 import { symbolNodes } from './dom.js';
 import { t, tCore, lang, LANGUAGES, langMissing } from './i18n/index.js';
 import { startOffline } from './offline.js';
-import { onRefused } from './refusal.js';
-import { fmt } from './format.js';
+import { onRefused, stateChoice, refusedSentence } from './refusal.js';
+import { quote } from './format.js';
 
 const banner = document.getElementById('error-banner');
 
@@ -57,12 +57,6 @@ function clearError() {
   banner.textContent = '';
 }
 
-/** One sentence for the values a view's state refused (refusal.js): each
- *  key, its value and what is allowed; the view keeps what it had. */
-function refusedSentence(list) {
-  const range = (r) => (r.choices ? t('page.refused.choices', { list: r.choices.join(', ') }) : `${fmt(r.min)} … ${fmt(r.max)}`);
-  return t('page.refused', { list: list.map((r) => t('page.refused.item', { key: r.key, value: r.value, range: range(r) })).join('; ') });
-}
 // the refusals of the mount under way (show() below), else null: said
 // together once it is mounted; a refusal at any other time is said at once
 let refusing = null;
@@ -77,6 +71,8 @@ window.addEventListener('unhandledrejection', (e) => showError(t('page.error.une
 
 // ?embed=VIEW: one view in another page's frame, no header or tabs (embed.js)
 const embed = embedOptions();
+// the page-wide keys of the URL as a view's state (refusal.js: ?view=)
+const PAGE_STATE = { scope: null, get: (key, def) => getPageKey(key) ?? def, put: (key, value) => setPageKey(key, value) };
 if (embed) document.body.classList.add('embed');
 // the slide layout (docs/embedding.md, css/present.css body.slide): an embed
 // in a frame at most 600 px high (a slide's 800×450) shows the picture and
@@ -180,6 +176,7 @@ async function start() {
   });
 
   let shown = null;       // the mounted view's entry of VIEWS
+  let shownState = null;  // its slice of the URL (state.js scopedState: the keys it read)
   let lessonStep = null;  // the lesson step last set up in it (marked), or null
 
   /** The lesson's start (index null) or step `index` of the shown view: its
@@ -234,6 +231,8 @@ async function start() {
     shown = view;
     clearError();
     refusing = [];
+    // ?view= naming no view is refused like a view's value (refusal.js), the first view shown
+    if (!embed && !VIEWS.some((v) => v.id === id)) stateChoice(PAGE_STATE, 'view', VIEWS.map((v) => v.id), VIEWS[0].id);
     main.replaceChildren();
     const off = view.module.LESSON?.offBench?.(scopedState(view.id), core) || null;
     main.append(lessonFrame(view.module.LESSON, lessonOpen, (open) => { lessonOpen = open; }, setUpLesson, lessonStep, off,
@@ -249,7 +248,8 @@ async function start() {
     const container = document.createElement('div');
     main.append(container);
     try {
-      mounted = view.module.mount(container, { core, state: scopedState(view.id), showError });
+      shownState = scopedState(view.id);
+      mounted = view.module.mount(container, { core, state: shownState, showError });
     } catch (e) {
       mounted = null;
       showError(t('page.error.mount', { view: view.title, message: e.message }));
@@ -413,7 +413,10 @@ async function start() {
         const before = scopeEntries(shown.id);
         resetScope(shown.id, entries);
         show(shown.id, false);
-        const refused = lastRefused;
+        // a key the view did not read as it was mounted is none of its keys
+        // (a misspelling, constructor, __proto__): refused as a whole too
+        const unknown = Object.keys(entries).filter((k) => !shownState.read.has(k));
+        const refused = lastRefused || (unknown.length ? t('embed.unknown', { keys: quote(unknown.join(', ')), view: shown.id }) : null);
         if (!refused) return;
         resetScope(shown.id, before);
         show(shown.id, false);

@@ -104,13 +104,19 @@ export function setPageKey(key, value) {
 
 /** A view's slice of the URL state. */
 export function scopedState(scope) {
+  const read = new Set();
   return {
     scope,   // its view's id (refusal.js names it in a refusal)
+    // every key the view asked for (get, getNumber, set): the keys it
+    // reads, against which an embedding host's fx:set-state is checked
+    read,
     get(key, def) {
+      read.add(key);
       const v = params().get(`${scope}.${key}`);
       return v === null ? def : v;
     },
     getNumber(key, def) {
+      read.add(key);
       const v = params().get(`${scope}.${key}`);
       const n = v === null ? NaN : Number(v);
       return Number.isFinite(n) ? n : def;
@@ -127,6 +133,7 @@ export function scopedState(scope) {
     set(values) {
       const p = params();
       for (const [k, v] of Object.entries(values)) {
+        read.add(k);
         if (v === undefined || v === null) p.delete(`${scope}.${k}`);
         else p.set(`${scope}.${k}`, String(v));
       }

@@ -15,6 +15,7 @@
 //   __fx.mujoco.frameStats / .figures() / .replay / .version   the In MuJoCo view
 //   __fx.mujoco.compileGuard       the robot's worker: { limitMs, loadMs, stepMs, last, kill() } (views/mujoco/robotWorker.js)
 //   __fx.mujoco.loader             MuJoCo's instances: { instances, failNext } (views/mujoco/load.js)
+//   __fx.embed.applyMs             ms each embedding host's set-state took to apply (embed.js)
 //   __fx.mujocoBench.geometry / __fx.mujocoArm.geometry     where its picture draws
 // A view sets its hooks on mount and clears them on dispose (only those it
 // set itself, so a newer mount's hooks stay).

@@ -91,7 +91,7 @@ export default async function embed(h) {
       });
       await page.evaluate((o) => document.getElementById('fx').contentWindow.postMessage({ type: 'fx:set-state', id: 100, state: { goal: 99 } }, o), new URL(base).origin);
       const far = await waitFor(async () => (await replies()).find((r) => r.id === 100) || null, 10_000, 100);
-      expect(far?.type === 'fx:error' && /\bgoal = 99\b/.test(far.message) && / … /.test(far.message), `goal 99 by set-state: ${JSON.stringify(far)}`);
+      expect(far?.type === 'fx:error' && /goal θd \(goal\) = 99\b/.test(far.message) && / … /.test(far.message), `goal 99 by set-state: ${JSON.stringify(far)}`);
       await fx.waitForFunction(() => document.body.dataset.ready === 'true');
       const shownFar = await fx.evaluate(() => { const b = document.getElementById('error-banner'); return b.hidden ? null : b.textContent; });
       expect(shownFar === far.message, `the frame shows '${shownFar}', the host got '${far.message}'`);
@@ -109,7 +109,7 @@ export default async function embed(h) {
       expect(await waitFor(async () => (await replies()).some((r) => r.type === 'fx:error'), 20_000, 100), `no fx:error for goal 99 in the URL: ${JSON.stringify(await replies())}`);
       const urlReplies = await replies();
       const urlErr = urlReplies.find((r) => r.type === 'fx:error');
-      expect(urlReplies[0]?.type === 'fx:ready' && urlErr.id === null && /\bgoal = 99\b/.test(urlErr.message), `goal 99 in the URL: ${JSON.stringify(urlReplies)}`);
+      expect(urlReplies[0]?.type === 'fx:ready' && urlErr.id === null && /goal θd \(goal\) = 99\b/.test(urlErr.message), `goal 99 in the URL: ${JSON.stringify(urlReplies)}`);
       const uf = page.frames().find((f) => f.url().includes('pendulum.goal='));
       await uf.waitForFunction(() => document.body.dataset.ready === 'true');
       const shownUrl = await uf.evaluate(() => { const b = document.getElementById('error-banner'); return b.hidden ? null : b.textContent; });

@@ -14,7 +14,15 @@
 //              frame the host gets fx:error, and a fx:set-state with law
 //              'bogus' is answered with fx:error, the law kept
 //   pendulum   ?view=pendulum with pendulum.goal=99 rad: refused, the URL
-//              then holds pendulum.goal=1.2, the default goal the view holds
+//              then holds pendulum.goal=1.2, the default goal the view holds;
+//              the sentence names the goal by its field's label, then its
+//              key (goal θd (goal) = 99; in French consigne θd (goal))
+//   silent     values once replaced in silence (drive.preset=abc,
+//              drive.velocities=abc, drive.K_c=abc, pendulum.compare=abc,
+//              view=bogus, fit.model=m9, fit.budget=-1,
+//              mujoco.robot_dt=constructor, a prototype's key): each refused
+//              in the same sentence, naming the key, the value and what is
+//              allowed, the URL then without the refused text
 /** The page's banner text, or null when hidden. */
 const banner = (p) => p.evaluate(() => { const b = document.getElementById('error-banner'); return b.hidden ? null : b.textContent; });
 
@@ -51,7 +59,7 @@ export default async function urlRefusal(h) {
     const { page } = await openPage('?view=scenarios&scenarios.scenario=model-a&scenarios.model-a.M=5000', 'scenarios');
     try {
       const said = await waitFor(() => banner(page), 10_000);
-      expect(said && said.includes('model-a.M = 5000') && /0\.001 … 1000/.test(said), `the banner: '${said}'`);
+      expect(said && said.includes('(model-a.M) = 5000') && /0\.001 … 1000/.test(said), `the banner: '${said}'`);
       const url = new URL(page.url());
       expect(url.searchParams.get('scenarios.model-a.M') === '1', `the URL after the refusal: ${url.search}`);
       const f = await framed('?embed=scenarios&scenarios.scenario=model-a&scenarios.model-a.M=5000');
@@ -74,10 +82,15 @@ export default async function urlRefusal(h) {
     const { page } = await openPage('?view=pendulum&pendulum.goal=99', 'pendulum');
     try {
       const said = await waitFor(() => banner(page), 10_000);
-      expect(said && /\bgoal = 99\b/.test(said), `the banner: '${said}'`);
+      // named by the label its field shows (the core's, en-params.js / fr.js: goal θ^d, consigne θ^d), then its URL key
+      expect(said && /^Refused, outside what is allowed: goal θd \(goal\) = 99 \(allowed: /.test(said), `the banner: '${said}'`);
+      const fr = await openPage('?view=pendulum&pendulum.goal=99&lang=fr', 'pendulum');
+      const dit = await waitFor(() => banner(fr.page), 10_000);
+      await fr.page.close();
+      expect(dit && /^Refusé, hors de ce qui est permis : consigne θd \(goal\) = 99 \(permis : /.test(dit), `the French banner: '${dit}'`);
       const goal = new URL(page.url()).searchParams.get('pendulum.goal');
       expect(goal === '1.2', `the URL's goal after the refusal: ${goal} (${page.url()})`);
-      return `'${said}'; URL goal ${goal}`;
+      return `'${said}'; French '${dit}'; URL goal ${goal}`;
     } finally {
       await page.close();
     }
@@ -117,5 +130,36 @@ export default async function urlRefusal(h) {
     } finally {
       await page.close();
     }
+  });
+
+  // values that used to be replaced in silence: each refused in the same
+  // sentence (refusal.js), the URL then without the refused text
+  await check('urlrefusal: drive.preset=abc, drive.velocities=abc, drive.K_c=abc, pendulum.compare=abc, view=bogus, fit.model=m9, fit.budget=-1, mujoco.robot_dt=constructor: each refused in one sentence naming it, the URL then without it', async () => {
+    const cases = [
+      // [query, the view that opens, key (URL), value, the allowed part the sentence must hold]
+      ['?view=drive&drive.preset=abc', 'drive', 'drive.preset', 'abc', /one of 0, 1, .*screw/],
+      ['?view=drive&drive.velocities=abc', 'drive', 'drive.velocities', 'abc', /numbers separated by/],
+      ['?view=drive&drive.K_c=abc', 'drive', 'drive.K_c', 'abc', /1e-6 … 10000|0 … 10000/],
+      ['?view=pendulum&pendulum.compare=abc', 'pendulum', 'pendulum.compare', 'abc', /one of 0, 1\b/],
+      ['?view=bogus', 'laws', 'view', 'bogus', /one of laws, drive, pendulum, arm, wellposed, scenarios, fit, mujoco/],
+      ['?view=fit&fit.model=m9', 'fit', 'fit.model', 'm9', /one of m1, m2, m3, m4, m5, m6, native/],
+      ['?view=fit&fit.budget=-1', 'fit', 'fit.budget', '-1', /1 … 1(\.000)?e\+6/],
+      ['?view=mujoco&mujoco.robot_dt=constructor', 'mujoco', 'mujoco.robot_dt', 'constructor', /one of 1ms, file/],
+    ];
+    const out = [];
+    for (const [query, view, urlKey, value, allowed] of cases) {
+      const { page } = await openPage(query, view);
+      try {
+        const key = urlKey.replace(/^[a-z]+\./, '');
+        const said = await waitFor(() => banner(page), 10_000);
+        expect(said && said.startsWith('Refused') && said.includes(`${key} = ${value} (allowed: `) && allowed.test(said), `${query}: the banner '${said}'`);
+        const now = new URL(page.url()).searchParams.get(urlKey);
+        expect(now !== value, `${query}: the URL still holds ${urlKey}=${now}`);
+        out.push(`${query} → '${said}', URL ${urlKey}=${now}`);
+      } finally {
+        await page.close();
+      }
+    }
+    return out.join('; ');
   });
 }

@@ -5,6 +5,7 @@
 
 import { num, scenarioParamsToObject } from './json.js';
 import { servoParamsText } from './servo.js';
+import { commentText } from '../mujoco/mjText.js';
 
 /** What mujocoSnippet needs for the bench vector `values`: { o: the resolved
  *  values by name, servo: core.bench.servo, bench(opts): mujocoBench of the
@@ -232,7 +233,7 @@ export function mujocoSnippet(o, servo) {
   } else {
     throw new Error(`mujocoSnippet: no MuJoCo actuator is written for the control law '${servo.control}' of ${o.actuator}`);
   }
-  const comment = (text) => `  <!-- ${text.replace(/--/g, '- -')} -->`;
+  const comment = (text) => `  <!-- ${commentText(text)} -->`;
   return [
     `<mujoco model="friction-explorer-${name}">`,
     comment(`Friction Explorer: ${o.actuator}, model ${o.model}. Use class="${name}" on the joint and on the actuator (add joint="…"). `

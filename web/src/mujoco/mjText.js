@@ -16,3 +16,8 @@ export function mujocoLoadSentence(text, key) {
   const xml = /XML parse error \d+: Error=(XML_ERROR_\w+) ErrorID=\d+ \(0x[0-9a-f]+\) Line number=(\d+)/i.exec(text);
   return xml ? t('robot.err.notXml', { code: xml[1], line: xml[2] }) : t(key, { message: text });
 }
+
+/** text as an XML comment may hold it (XML 1.0 §2.5: no "--" inside): a
+ *  space after every '-' that another follows ("--->" becomes "- - ->"), so
+ *  a file name or a joint's name never closes the comment early. */
+export const commentText = (text) => String(text).replace(/-(?=-)/g, '- ');

@@ -5,7 +5,7 @@
 // tests/mujoco/test_mujoco.c (armature 0.101 kg·m², the gear-friction paper's γ²·I_M),
 // with one law on both joints.
 import { paramIndex } from '../../../wasm/friction.js';
-import { stateParam } from '../refusal.js';
+import { stateParam, stateFlag } from '../refusal.js';
 import { t } from '../i18n/index.js';
 import { nativeFile } from './robotNative.js';
 import { nearestModel } from '../exports/servo.js';
@@ -69,7 +69,7 @@ export function readModel(core, state) {
   if (!fitted) values[mk] = nearestModel(core, info.params[ak].choices[values[ak]], asked);
   for (const name of ['kp', 'mass', 'length']) {
     const j = paramIndex(info, name);
-    values[j] = stateParam(state, name, info.params[j], values[j]);
+    values[j] = stateParam(state, name, info.params[j], values[j], info.name);
   }
   values[paramIndex(info, 'dt')] = DT;
   // the native params (MuJoCo's own joint, a native params file's JSON text)
@@ -81,7 +81,7 @@ export function readModel(core, state) {
     q0Deg: state.getNumber('q0_deg', DEFAULTS.q0_deg),
     armFs: state.getNumber('arm_fs', DEFAULTS.arm_fs),
     speed: state.getNumber('speed', 1),
-    paused: state.get('paused', '0') === '1',
+    paused: stateFlag(state, 'paused', false),
     val: (name) => values[paramIndex(info, name)],
     choice: (name) => info.params[paramIndex(info, name)].choices[values[paramIndex(info, name)]],
   };

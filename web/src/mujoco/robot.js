@@ -23,6 +23,7 @@ import { MJ_CONSTANTS, MJ_JOINT_TYPES as JOINT_TYPES } from '../../../wasm/frict
 // robot.report.*): the page's language in the page, English in Node
 // (tools/robot.mjs, the tests), where i18n/index.js has no window
 import { t, tCore } from '../i18n/index.js';
+import { fmtNumber } from '../format.js';
 import { ROBOT_LIMITS, pickMain, checkSize, compiled, planOf } from './robotFiles.js';
 
 // the limits, the main file and the CSVs live beside this file; re-exported for its callers
@@ -134,8 +135,17 @@ export function loadRobotFiles(mj, core, files, main) {
   return { main: path, info: describe(mj, core, m, classes, plan.defaults) };
 }
 
-/** The mapping's entries (the core's parser: core.robot.mapParse). */
+/** Every entry of q a finite number. */
+function finiteQpos(q) {
+  for (let i = 0; i < q.length; i++) if (!Number.isFinite(q[i])) return false;
+  return true;
+}
+
+/** The mapping's entries (the core's parser: core.robot.mapParse); entries
+ *  given whole ([{ kind, target, servo }], robotMapping.js mappingEntries)
+ *  as they are: the core checks them when they are set (core.robot.mapSet). */
 export function parseMapping(core, text) {
+  if (Array.isArray(text)) return text;
   try {
     return core.robot.mapParse(text);
   } catch (e) {
@@ -259,7 +269,7 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, s
     try {
       // the start pose's keyframe, named in a refusal as the MJCF writes it
       if (keyframe >= 0 && keyframe < C.m.nkey) robot.startKey(mj.mj_id2name(C.m, mj.mjtObj.mjOBJ_KEY.value, keyframe) || '', keyframe);
-      robot.map(mapping);
+      if (Array.isArray(mapping)) robot.mapSet(mapping); else robot.map(mapping);
       adoption = robot.adopt({ servos: resolved.map((r) => r.values), keepArmature, qpos: C.d.qpos });
     } catch (e) {
       throw new Error(t('robot.err.adoption', { message: e.message.replace(/^adopt: /, '') }), { cause: e });
@@ -346,12 +356,20 @@ function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
       pair.C.sim = simC;
       robot.startGoals(C.d.qpos, A.d.ctrl, C.d.ctrl);
     },
-    /** n steps of both copies. */
+    /** n steps of both copies; a copy whose position leaves the finite
+     *  range (an option gravity of −1e308, a gain MuJoCo's step cannot
+     *  hold) stops the run with one sentence naming the copy and the time,
+     *  as the command line stops (mujoco: "left the finite range"). */
     step(n = 1) {
       for (let s = 0; s < n; s++) {
         mj.mj_step(A.m, A.d);
         simC.step(1);
         pair.steps++;
+        const a = finiteQpos(A.d.qpos), c = finiteQpos(C.d.qpos);
+        if (!a || !c) {
+          throw new Error(t('robot.err.nonfinite', { which: t(!a && !c ? 'robot.err.nonfinite.both' : !a ? 'robot.err.nonfinite.A' : 'robot.err.nonfinite.C'),
+            t: fmtNumber(A.d.time) }));
+        }
         if (robot.tick()) robot.record(A.d.qpos, C.d.qpos);
       }
     },

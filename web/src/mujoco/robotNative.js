@@ -41,6 +41,7 @@
 import { xmlTags } from './robotFiles.js';
 import { t } from '../i18n/index.js';
 import { isNativeObject, nativeParamEntries } from '../nativeFile.js';
+import { commentText } from './mjText.js';
 
 /** The actuator elements of MJCF (a mapped joint's is rewritten). */
 const ACTUATORS = new Set(['general', 'position', 'motor', 'velocity', 'intvelocity', 'damper', 'cylinder', 'muscle', 'adhesion']);
@@ -97,7 +98,7 @@ function flatten(files, path, dir, chain = []) {
     if (tag.name !== 'include' || !tag.attrs.has('file')) continue;
     const sub = [dir, tag.attrs.get('file')].filter(Boolean).join('/').replace(/(^|\/)\.\//g, '$1');
     const inner = rootInner(flatten(files, sub, dir, [...chain, path]), sub);
-    edits.push([tag.at, tagEnd(text, tag.at), `<!-- ${tag.attrs.get('file').replace(/--/g, '- -')}, inlined -->${inner}`]);
+    edits.push([tag.at, tagEnd(text, tag.at), `<!-- ${commentText(tag.attrs.get('file'))}, inlined -->${inner}`]);
   }
   return applyEdits(text, edits);
 }
@@ -205,13 +206,12 @@ export function nativeRobotMjcf({ files, main, joints, classes }) {
   // copies a parent class into its child when the child is read)
   const byParent = new Map();
   for (const c of nested.values()) byParent.set(c.parent, [...(byParent.get(c.parent) ?? []), c]);
-  const safe = (v) => v.replace(/--/g, '- -');   // no "--" in an XML comment
   for (const [parent, list] of byParent) {
     const d = parent === 'main' ? null : defs.get(parent);
     const base = d ? indentAt(text, d.tag.at) ?? '' : '  ', inner = `${base}  `;
     const on = list.flatMap((c) => c.on);
-    const block = `${inner}<!-- MuJoCo's native joint identified by Friction Explorer (model native)${on.length ? ` on ${safe(on.join(', '))}` : ''}${
-      d ? `, nested in ${safe(parent)}: they keep what it gives them` : ''} -->\n${
+    const block = `${inner}<!-- MuJoCo's native joint identified by Friction Explorer (model native)${on.length ? ` on ${commentText(on.join(', '))}` : ''}${
+      d ? `, nested in ${commentText(parent)}: they keep what it gives them` : ''} -->\n${
       list.map((c) => classes.get(c.cls)(c.name).replace(/^ {4}/gm, inner)).join('')}`;
     if (!d) {   // in "main": a <default> after the file's last top-level one (main complete), or after <mujoco>
       const at = lastTop ? tagEnd(text, lastTop.close ?? lastTop.tag.at) : tagEnd(text, root.at);

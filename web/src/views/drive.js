@@ -6,6 +6,7 @@
 import { t, tParam, tCore, decimalMark } from '../i18n/index.js';
 import { numberControl, choiceControl } from '../controls.js';
 import { fmt, fmtList, fmtNumber, parseList } from '../format.js';
+import { stateParam, stateChoice } from '../refusal.js';
 import { viewLayout, messageBox } from '../layout.js';
 import { lineBox, COLORS } from '../charts.js';
 import { el } from '../dom.js';
@@ -34,6 +35,7 @@ function constantFields(core) {
     return { key, label: tParam('bench', key, 'label', p.label), unit: p.unit, min: key === 'q_offset' ? p.min : key === 'max_velocity' ? 0 : 1e-9, max: p.max };
   });
 }
+const T_MIN = 1e-3, T_MAX = 1e4;   // [N·m] the maximum torque's field
 const SCREW_FIELDS = [
   { key: 'eta1', label: t('drive.param.eta1'), unit: '', min: 0.01, max: 1 },
   { key: 'eta2', label: t('drive.param.eta2'), unit: '', min: 1, max: 10 },
@@ -93,12 +95,10 @@ export function mount(container, { core, state }) {
   // the integrator the coefficients were fitted with (a fit's link says it):
   // the diagram does not depend on it; the params file and MuJoCo exports carry it
   const integrators = core.scenario.find('bench').params.find((q) => q.name === 'integrator').choices;
-  const integrator = integrators.includes(state.get('integrator', '')) ? state.get('integrator', '') : integrators[0];
-  let choice = state.get('preset', null);
-  if (!options.some((o) => o.value === choice)) {
-    const def = presets.findIndex((p) => p.actuator === 'erob80_100' && p.model === 4);
-    choice = String(def >= 0 ? def : 0);
-  }
+  const integrator = stateChoice(state, 'integrator', integrators, integrators[0]);
+  // a preset the view does not have (preset=abc) is refused, said on the page (refusal.js)
+  const defPreset = presets.findIndex((p) => p.actuator === 'erob80_100' && p.model === 4);
+  let choice = stateChoice(state, 'preset', options.map((o) => o.value), String(defPreset >= 0 ? defPreset : 0));
   let law = null;           // { kind, friction } or screw
   let T = 1;
   let velocities = [0, 1, 2];
@@ -184,25 +184,27 @@ export function mount(container, { core, state }) {
 
   function loadPreset(fromPreset) {
     fields.replaceChildren();
-    const saved = (k, d) => (fromPreset ? d : state.getNumber(k, d));
+    // a field's value from the URL, in the field's range (a text or a value
+    // outside it is refused, refusal.js)
+    const saved = (k, d, min, max) => (fromPreset ? d : stateParam(state, k, { min, max }, d));
     if (choice === 'screw') {
       law = { kind: 'screw' };
       for (const f of SCREW_FIELDS) {
-        law[f.key] = saved(f.key, SCREW_PRESET[f.key]);
+        law[f.key] = saved(f.key, SCREW_PRESET[f.key], f.min, f.max);
         const c = numberControl({ label: f.label, unit: f.unit, min: f.min, max: f.max, value: law[f.key],
           onInput: (v) => { law[f.key] = v; draw(); } });
         fields.append(c.el);
       }
       law.eta1s = law.eta1;
       law.eta2s = law.eta2;
-      T = saved('T', 100);
+      T = saved('T', 100, T_MIN, T_MAX);
       constBox.replaceChildren();   // a screw has no motor constants: none kept from a servo before
     } else {
       const p = presetOf(choice);
       law = { kind: 'servo', friction: { ...p.friction } };
       for (const f of SERVO_FIELDS) {
         if (!f.models.includes(p.model)) continue;
-        const v0 = saved(f.key, p.friction[f.key]);
+        const v0 = saved(f.key, p.friction[f.key], f.positive ? 1e-6 : 0, 1e4);
         law.friction[f.key] = v0;
         const hi = Math.max(1, v0 * 10);
         const c = numberControl({ label: f.label, unit: f.unit, min: f.positive ? 1e-6 : 0, max: 1e4, value: v0,
@@ -210,8 +212,8 @@ export function mount(container, { core, state }) {
           onInput: (v) => { law.friction[f.key] = v; draw(); } });
         fields.append(c.el);
       }
-      T = saved('T', TORQUE_SCALE[p.actuator] || 10);
-      law.servo = Object.fromEntries(CONST_FIELDS.map((f) => [f.key, saved(f.key, p.servo[f.key])]));
+      T = saved('T', TORQUE_SCALE[p.actuator] || 10, T_MIN, T_MAX);
+      law.servo = Object.fromEntries(CONST_FIELDS.map((f) => [f.key, saved(f.key, p.servo[f.key], f.min, f.max)]));
       constBox.replaceChildren(el('summary', {}, t('drive.constants')));
       for (const f of CONST_FIELDS) {
         const c = numberControl({ label: f.label, unit: f.unit, min: f.min, max: f.max, value: law.servo[f.key],
@@ -222,15 +224,15 @@ export function mount(container, { core, state }) {
     constBox.hidden = choice === 'screw';
     writeConstNote();
     extra.replaceChildren();
-    const tCtl = numberControl({ label: t('drive.maxTorque'), unit: 'N·m', min: 1e-3, max: 1e4, value: T, log: true,
+    const tCtl = numberControl({ label: t('drive.maxTorque'), unit: 'N·m', min: T_MIN, max: T_MAX, value: T, log: true,
       sliderMin: T / 20, sliderMax: T * 20, onInput: (v) => { T = v; draw(); } });
     const vel = el('input', { id: 'drive-velocities', type: 'text' });
     const velMsg = el('div', { className: 'ctl-msg', 'aria-live': 'polite' });
-    const savedVel = fromPreset ? null : state.get('velocities', null);
-    if (savedVel !== null) {
-      // the URL's list: ',' separated, '.' the decimal mark, in every language
-      const parsed = parseList(savedVel, '.').values;
-      if (parsed?.length) velocities = parsed;
+    if (!fromPreset) {
+      // the URL's list: ',' separated, '.' the decimal mark, in every
+      // language; a text that is no such list is refused (refusal.js)
+      velocities = stateParam(state, 'velocities', { parse: (raw) => parseList(raw, '.').values?.length ? parseList(raw, '.').values : null,
+        allowed: t('page.refused.list') }, velocities);
     }
     vel.value = fmtList(velocities, decimalMark);
     // applied on Enter or when the field loses focus (the 'change' event);

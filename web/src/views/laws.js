@@ -10,7 +10,7 @@ import { el } from '../dom.js';
 import { exportPanel, checkObject, reloadWithState } from '../exports.js';
 import { LAW_KINDS, LAW_FIELDS } from '../../../wasm/friction.js';
 import { t, tCore } from '../i18n/index.js';
-import { stateParam } from '../refusal.js';
+import { stateParam, stateFlag } from '../refusal.js';
 
 // The laws are the core's (LAW_KINDS, filled when the core loads); these
 // are only their labels with the papers' equations.
@@ -68,8 +68,8 @@ export function mount(container, { core, state }) {
   // a value outside its range is refused (said on the page), not clamped
   for (const p of PARAMS) values[p.key] = stateParam(state, p.key, p, p.def);
   const show = {
-    approx: state.get('approx', '0') === '1',
-    lut: state.get('lut', '1') === '1',
+    approx: stateFlag(state, 'approx', false),
+    lut: stateFlag(state, 'lut', true),
   };
 
   const { side, charts } = viewLayout(container, t('laws.title'), t('laws.intro'));

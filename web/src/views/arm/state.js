@@ -3,7 +3,7 @@
 // "<scenario>.<parameter>"), the two methods, the speed, and what each
 // scenario plots (its stick/slip words are the picture's, web/src/draw/arm.js).
 import { paramIndex } from '../../../../wasm/friction.js';
-import { stateParam } from '../../refusal.js';
+import { stateParam, stateFlag } from '../../refusal.js';
 import { ARM_SCENARIOS as SCENARIOS } from '../../catalogue.js';
 
 export { SCENARIOS };
@@ -31,7 +31,7 @@ export function readModel(core, state) {
   const m = {
     core, scn, info, methods, methodA, methodB, values: null,
     speed: state.getNumber('speed', 1),
-    paused: state.get('paused', '0') === '1',
+    paused: stateFlag(state, 'paused', false),
     col: (sim, name) => sim.cols.indexOf(name),
     v: (name) => m.values[paramIndex(m.info, name)],
     has: (name) => m.info.params.some((p) => p.name === name),
@@ -59,7 +59,7 @@ export function readModel(core, state) {
 export function loadScenario(m, state) {
   m.info = m.core.scenario.find(m.scn);
   m.values = m.core.scenario.params(m.scn, {});
-  m.info.params.forEach((p, j) => { if (!HIDDEN.has(p.name)) m.values[j] = stateParam(state, `${m.scn}.${p.name}`, p, m.values[j]); });
+  m.info.params.forEach((p, j) => { if (!HIDDEN.has(p.name)) m.values[j] = stateParam(state, `${m.scn}.${p.name}`, p, m.values[j], m.info.name); });
 }
 
 export function saveState(m, state, paused) {

@@ -29,6 +29,7 @@
 // run: the workers and their messages); this file builds the side panel and
 // wires them.
 import { MODELS, NATIVE, isNative, modelOf, modelValue } from '../../fitModels.js';
+import { stateChoice, stateFlag } from '../../refusal.js';
 import { t, tParam, tCore } from '../../i18n/index.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { numberControl, choiceControl, toggleControl } from '../../controls.js';
@@ -73,19 +74,17 @@ export function mount(container, { core, state }) {
   // start from the core's default space (fric_fit_space_default)
   const fitActuators = actuators;
 
-  let actuator = state.get('actuator', 'xl330');
-  if (!fitActuators.includes(actuator)) actuator = fitActuators[0];
+  let actuator = stateChoice(state, 'actuator', fitActuators, fitActuators.includes('xl330') ? 'xl330' : fitActuators[0]);
   // M1–M6 or MuJoCo's own joint, 'native' (fitModels.js)
-  let model = modelOf(state.get('model', 'm4')) ?? 4;
+  let model = modelOf(stateChoice(state, 'model', MODELS.map(modelValue), 'm4'));
   let seed = state.getNumber('seed', 1);
   // "Fit all models" adds MuJoCo's own joint after M1–M6 when ticked (`friction fit --model all` fits it too)
-  let allNative = state.get('allnative', '0') === '1';
+  let allNative = stateFlag(state, 'allnative', false);
   let holdout = state.get('holdout', 'none');
   // the position update the fit replays with (the bench's integrator choice,
   // fric_bench_integrator): bam the reference's, mujoco MuJoCo's Euler
   const integ = bench.params.find((p) => p.name === 'integrator');
-  let integrator = state.get('integrator', integ.choices[0]);
-  if (!integ.choices.includes(integrator)) integrator = integ.choices[0];
+  let integrator = stateChoice(state, 'integrator', integ.choices, integ.choices[0]);
   const logs = kept.logs;  // { name, text, log, kp, trajectory, motor, samples, valid }; kept across tab switches (store.js)
   const edits = new Map(); // parameter key → { free, lo, hi, value }: the user's changes to the default space
   let job = null;          // the running fit: { workers, coordinator, … }

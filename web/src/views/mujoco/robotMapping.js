@@ -7,6 +7,7 @@
 import { el, button } from '../../dom.js';
 import { parseMapping } from '../../mujoco/robot.js';
 import { t } from '../../i18n/index.js';
+import { MJ_CONSTANTS } from '../../../../wasm/friction.js';
 
 export const NONE = '';                 // the select's value for "no servo"
 const AS_CLASS = '@class';              // a joint's "as its class"
@@ -17,20 +18,31 @@ export function servoChoices(core) {
   return core.bench.presets().map((p) => ({ value: `${p.actuator}/m${p.model}`, text: `${p.actuator} M${p.model}`, actuator: p.actuator }));
 }
 
-/** The mapping text of the choices: a class's servo as `class:NAME=SERVO`, a
- *  joint's own as `NAME=SERVO`; a class with a joint set to "no servo" is
- *  written joint by joint (so that joint is left as the file has it). */
-export function mappingText(joints, classServo, jointServo) {
-  const parts = [];
+/** The mapping's entries of the choices ([{ kind, target, servo }], what the
+ *  core's parser gives, core.robot.mapSet takes): a class's servo as a class
+ *  entry, a joint's own as a joint entry; a class with a joint set to "no
+ *  servo" is given joint by joint (so that joint is left as the file has
+ *  it). Names go whole, so a joint or class named with ',', '=' or ';' is
+ *  adopted as it is (the text cannot carry those). */
+export function mappingEntries(joints, classServo, jointServo) {
+  const out = [];
   const split = new Set(joints.filter((j) => jointServo.get(j.name) === NONE && classServo.get(j.cls)).map((j) => j.cls));
-  for (const [cls, servo] of classServo) if (servo && !split.has(cls)) parts.push(`class:${cls}=${servo}`);
+  for (const [cls, servo] of classServo) if (servo && !split.has(cls)) out.push({ kind: 'class', target: cls, servo });
   for (const j of joints) {
     const own = jointServo.get(j.name) ?? AS_CLASS;
-    if (own !== AS_CLASS && own !== NONE) parts.push(`${j.name}=${own}`);
-    else if (own === AS_CLASS && split.has(j.cls)) parts.push(`${j.name}=${classServo.get(j.cls)}`);
+    if (own !== AS_CLASS && own !== NONE) out.push({ kind: 'joint', target: j.name, servo: own });
+    else if (own === AS_CLASS && split.has(j.cls)) out.push({ kind: 'joint', target: j.name, servo: classServo.get(j.cls) });
   }
-  return parts.join(', ');
+  return out;
 }
+
+/** The mapping text of entries (the CLI's syntax: `class:NAME=SERVO`,
+ *  `NAME=SERVO`, `*=SERVO`), as the page shows it. */
+export const entriesText = (entries) => entries
+  .map((e) => `${e.kind === 'all' ? '*' : e.kind === 'class' ? `class:${e.target}` : e.target}=${e.servo}`).join(', ');
+
+/** The mapping text of the choices (mappingEntries written as text). */
+export const mappingText = (joints, classServo, jointServo) => entriesText(mappingEntries(joints, classServo, jointServo));
 
 /** The selects of a robot just loaded (info: robot.js's reading of it): a
  *  worked robot's mapping (the core's parser), else the defaults: a class
@@ -75,7 +87,13 @@ export function typedChoices(core, typed, joints, rows) {
 export function mappingPicker({ presets, fileServos, onAdopt }) {
   const box = el('div', { className: 'robot-mapping', id: 'mujoco-robot-mapping', hidden: true });
 
-  function build(joints, classServo, jointServo) {
+  function build(all, classServo, jointServo) {
+    // an adoption maps at most the core's FRIC_MUJOCO_MAX_JOINTS joints (the
+    // CLI's bound too): a larger robot's table lists the first of them, said
+    // in one sentence (10,000 selects held the page for seconds)
+    const max = MJ_CONSTANTS.maxJoints;
+    const joints = all.length > max ? all.slice(0, max) : all;
+    const cap = all.length > max ? el('p', { className: 'note', id: 'mujoco-robot-map-cap', textContent: t('robot.map.cap', { n: all.length, max }) }) : '';
     const classes = [...new Set(joints.map((j) => j.cls).filter(Boolean))];
     // the servos a class is named after (the SO-101's sts3215: its presets at
     // any supply) first, then the others in the core's order
@@ -98,7 +116,7 @@ export function mappingPicker({ presets, fileServos, onAdopt }) {
       const s = sel(t('robot.map.class.aria', { cls }), classServo.get(cls) ?? NONE, []);
       s.addEventListener('change', () => { classServo.set(cls, s.value); dirty(); });
       rows.push(el('tr', {}, el('th', { scope: 'row', textContent: t('robot.map.classRow', { cls }) }),
-        el('td', { textContent: joints.filter((j) => j.cls === cls).map((j) => j.name).join(', ') }), el('td', {}, s)));
+        el('td', { textContent: all.filter((j) => j.cls === cls).map((j) => j.name).join(', ') }), el('td', {}, s)));
     }
     for (const j of joints) {
       const s = sel(t('robot.map.joint.aria', { joint: j.name }), jointServo.get(j.name) ?? (j.cls ? AS_CLASS : NONE),
@@ -113,7 +131,7 @@ export function mappingPicker({ presets, fileServos, onAdopt }) {
     function dirty() { note.textContent = t('robot.changed'); }
     adoptBtn.addEventListener('click', onAdopt);
     box.replaceChildren(el('h4', { textContent: t('robot.map.heading') }),
-      fileServos.el,
+      fileServos.el, cap,
       el('table', { className: 'replay-table robot-map-table' },
         el('thead', {}, el('tr', {}, el('th', { scope: 'col', textContent: t('robot.map.col.target') }), el('th', { scope: 'col', textContent: t('robot.map.col.joints') }),
           el('th', { scope: 'col', textContent: t('robot.map.col.servo') }))), el('tbody', {}, ...rows)),

@@ -22,6 +22,7 @@ import { dropZone, fileInputs, formatBytes } from '../../dropZone.js';
 import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { fmtNumber } from '../../format.js';
+import { stateChoice } from '../../refusal.js';
 import { loadRenderer } from './load.js';
 import { pickMain, startKeyframe } from '../../mujoco/robot.js';
 import { fileDrop, readRobot, mainCandidates, planOf } from '../../mujoco/robotFiles.js';
@@ -31,7 +32,7 @@ import { STEP_BUDGET_MS, CHUNK_STEPS } from '../../mujoco/models.js';
 import { t, tCount, tCore } from '../../i18n/index.js';
 import { fig1Section } from './fig1Panel.js';
 import { servoFiles } from './servoFiles.js';
-import { MAPPABLE, servoChoices, mappingText, firstChoices, typedChoices, mappingPicker } from './robotMapping.js';
+import { MAPPABLE, servoChoices, mappingText, mappingEntries, entriesText, firstChoices, typedChoices, mappingPicker } from './robotMapping.js';
 import { robotTables } from './robotTables.js';
 import { robot3dPanel } from './robot3dPanel.js';
 import { robotExports } from './robotExports.js';
@@ -90,7 +91,8 @@ export function robotSection(parent, { core, state = null, fitted = () => null, 
   const keySel = el('select', { id: 'mujoco-robot-keyframe', 'aria-label': t('robot.keyframe.aria') });
   const dtSel = el('select', { id: 'mujoco-robot-dt', 'aria-label': t('robot.dt.aria') },
     el('option', { value: '1ms', textContent: t('robot.dt.1ms') }), el('option', { value: 'file', textContent: t('robot.dt.file') }));
-  dtSel.value = PHYSICS_STEPS[state?.get('robot_dt')] !== undefined ? state.get('robot_dt') : DEFAULT_STEP;
+  // a step that is none of the choices (robot_dt=constructor) is refused (refusal.js)
+  dtSel.value = state ? stateChoice(state, 'robot_dt', Object.keys(PHYSICS_STEPS), DEFAULT_STEP) : DEFAULT_STEP;
   const clock = el('span', { className: 'readout robot-clock', id: 'mujoco-robot-clock', textContent: 't = 0 s' });
   const runRow = el('div', { className: 'row robot-run', hidden: true }, playBtn, resetBtn,
     el('label', { textContent: t('robot.keyframe') }, keySel), el('label', { textContent: t('robot.dt') }, dtSel), clock);
@@ -129,6 +131,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null, 
   let pair = null, failed = false, disposed = false;
   let classServo = new Map(), jointServo = new Map();
   let adoptedText = '';   // the mapping of the running pair (its text, as adopted)
+  let adoptedMapping = '';   // … as it was given (a typed text, or the selects' entries)
   let exampleId = null;   // the worked robot running (examples.js id), null for a drop
   let renderer = null;   // the module robot3d.js, once loaded
   const hookState = { get time() { return pair?.time ?? null; }, get steps() { return pair?.steps ?? null; },
@@ -292,7 +295,10 @@ export function robotSection(parent, { core, state = null, fitted = () => null, 
    *  throws one sentence (robot.js's) and leaves the running one. */
   async function adopt(next, cs, js, keyframe, typed = null) {
     const joints = next.info.joints.filter((j) => MAPPABLE.has(j.type));
-    const text = typed ?? mappingText(joints, cs, js);
+    // the selects' entries go whole (a name may hold ',' or '='); a typed
+    // mapping (text) or a running one again (its entries) as given
+    const mapping = typed ?? mappingEntries(joints, cs, js);
+    const text = typeof mapping === 'string' ? mapping : entriesText(mapping);
     if (!text) {
       // nothing to adopt: the mapping is shown for the person to fill in
       // (what to do next, on the status line: not a refusal)
@@ -303,7 +309,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null, 
     status.textContent = t('robot.adopting', { mapping: text });
     await nextFrame();
     if (disposed) return;
-    const made = await adoptInWorker({ load: next.load, mapping: text, servos: fileServos.servos(), sources: fileServos.sources(), keyframe,
+    const made = await adoptInWorker({ load: next.load, mapping, servos: fileServos.servos(), sources: fileServos.sources(), keyframe,
       timestep: PHYSICS_STEPS[dtSel.value], joints: next.info.joints.map((j) => j.name) });
     if (disposed) { made.free(); return; }
     made.onError = (e) => {
@@ -317,11 +323,12 @@ export function robotSection(parent, { core, state = null, fitted = () => null, 
     freePair();
     robot = next;
     // the selects show what a typed mapping adopted
-    if (typed != null) ({ cs, js } = typedChoices(core, typed, joints, made.rows));
+    if (typeof typed === 'string') ({ cs, js } = typedChoices(core, typed, joints, made.rows));
     classServo = cs;
     jointServo = js;
     pair = made;
     adoptedText = text;
+    adoptedMapping = mapping;
     exampleId = next.example ?? null;
     exportRows.show(text);
     failed = false;
@@ -405,7 +412,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null, 
   resetBtn.addEventListener('click', () => keySel.dispatchEvent(new Event('change')));
   playBtn.addEventListener('click', () => loop.togglePause());
   // a new physics step: both copies built again (same robot, mapping, keyframe)
-  dtSel.addEventListener('change', () => { if (pair) readopt(adoptedText, t('robot.still.dt')); else saveUrl(); });
+  dtSel.addEventListener('change', () => { if (pair) readopt(adoptedMapping, t('robot.still.dt')); else saveUrl(); });
 
   /** The running robot adopted again with mapping `text` (the keyframe
    *  shown); a refusal is one sentence and the pair running stays. */

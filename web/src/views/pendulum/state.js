@@ -2,7 +2,7 @@
 // the `bench` scenario (from the URL, by parameter name), the second
 // treatment, the speed and zoom, and the URL state written back.
 import { paramIndex } from '../../../../wasm/friction.js';
-import { stateParam } from '../../refusal.js';
+import { stateParam, stateFlag } from '../../refusal.js';
 
 export const SETUP = ['actuator', 'model', 'trajectory', 'goal', 'kp', 'mass', 'length', 'dt', 'karnopp_eps'];
 // The view's own defaults (not the core's): a constant goal under gravity, where
@@ -26,7 +26,7 @@ export const RESTART = new Set(['actuator', 'model', 'dt', 'q0', 'dq0']);
 export function readModel(core, state) {
   const info = core.scenario.find('bench');
   const values = core.scenario.params('bench', VIEW_DEFAULTS);
-  info.params.forEach((p, j) => { values[j] = stateParam(state, p.name, p, values[j]); });
+  info.params.forEach((p, j) => { values[j] = stateParam(state, p.name, p, values[j], info.name); });
   const fricIdx = paramIndex(info, 'friction');
   const fricChoices = info.params[fricIdx].choices;
   let fricB = fricChoices.indexOf(state.get('friction_b', 'explicit'));
@@ -34,10 +34,10 @@ export function readModel(core, state) {
   const m = {
     core, info, values, fricIdx, fricChoices, fricB,
     dtIdx: paramIndex(info, 'dt'),
-    compare: state.get('compare', '1') === '1',
+    compare: stateFlag(state, 'compare', true),
     speed: state.getNumber('speed', 1),
-    paused: state.get('paused', '0') === '1',
-    zoom: state.get('zoom', '0') === '1',
+    paused: stateFlag(state, 'paused', false),
+    zoom: stateFlag(state, 'zoom', false),
     windowS: WINDOW_S,
     col: (sim, name) => sim.cols.indexOf(name),
     val: (name) => values[paramIndex(info, name)],

@@ -83,7 +83,7 @@ export function mount(container, { core, state }) {
     const info = core.scenario.find(sc.name);
     const values = core.scenario.params(sc.name);
     const key = (n) => `${sc.name}.${n}`;
-    info.params.forEach((p, j) => { values[j] = stateParam(state, key(p.name), p, values[j]); });
+    info.params.forEach((p, j) => { values[j] = stateParam(state, key(p.name), p, values[j], info.name); });
     const text = document.createElement('p');
     text.className = 'note';
     text.id = 'scenario-text';
@@ -356,7 +356,7 @@ export function mount(container, { core, state }) {
     getParams: () => {
       const info = core.scenario.find(current.name);
       const v = core.scenario.params(current.name);
-      info.params.forEach((p, j) => { v[j] = stateParam(state, `${current.name}.${p.name}`, p, v[j]); });
+      info.params.forEach((p, j) => { v[j] = stateParam(state, `${current.name}.${p.name}`, p, v[j], info.name); });
       return { scenario: current.name, params: scenarioParamsToObject(info, v) };
     },
     setParams: (obj) => {

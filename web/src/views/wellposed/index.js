@@ -33,6 +33,7 @@
 // map.js (the map), rules.js (the rule's actions in words), strip.js (the
 // timeline); this file wires them and runs the screw (web/src/live/run.js,
 // web/src/live/loop.js).
+import { stateFlag } from '../../refusal.js';
 import { t } from '../../i18n/index.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { COLORS } from '../../charts.js';
@@ -341,7 +342,7 @@ export function mount(container, { core, state, showError }) {
   stripResize.observe(strip);
 
   // the fixed-step clock of the screw (web/src/live/loop.js), before its first run
-  const loop = liveLoop({ playBtn, paused: state.get('paused', '0') === '1', h: () => sv('dt'), speed: () => speed,
+  const loop = liveLoop({ playBtn, paused: stateFlag(state, 'paused', false), h: () => sv('dt'), speed: () => speed,
     live: () => run.sims.length > 0, ended: () => !!run.ended, advance: (n) => run.advance(n), paint,
     onPause: () => saveState(), frameStats, budgetMs: STEP_BUDGET_MS, chunk: CHUNK_STEPS });
   map.computeMap(false);

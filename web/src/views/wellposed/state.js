@@ -18,7 +18,7 @@ export const LOG_KEEP = 8;              // rule actions listed
 /** Parameter values of scenario `info` from the URL slice (prefix.name). */
 export function valuesFromState(core, info, state, prefix, hidden = new Set()) {
   const values = core.scenario.params(info.name, {});
-  info.params.forEach((p, j) => { if (!hidden.has(p.name)) values[j] = stateParam(state, `${prefix}.${p.name}`, p, values[j]); });
+  info.params.forEach((p, j) => { if (!hidden.has(p.name)) values[j] = stateParam(state, `${prefix}.${p.name}`, p, values[j], info.name); });
   return values;
 }
 
