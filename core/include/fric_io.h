@@ -75,8 +75,12 @@ extern "C" {
  * detail: the kind of problem (fric_io_code), the field, the log entry
  * index and the line/column of a syntax error. The status follows the kind
  * and what was read:
- *   FRIC_IO_FILE   → FRIC_E_FILE            (cannot open or read the file)
- *   FRIC_IO_MEMORY → FRIC_E_NO_MEMORY
+ *   FRIC_IO_FILE   → FRIC_E_FILE            (cannot open or read the file,
+ *                                            or it is not a regular file)
+ *   FRIC_IO_MEMORY → FRIC_E_NO_MEMORY       (an allocation failed while
+ *                                            reading, cJSON's too: "out of
+ *                                            memory reading log PATH; ...",
+ *                                            never a syntax error)
  *   any other kind → FRIC_E_LOG_INVALID     (a log)
  *                    FRIC_E_PARAMS_INVALID  (a parameter file; param: the
  *                                            index of the key in the

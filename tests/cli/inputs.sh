@@ -77,6 +77,12 @@ mkdir "$in/all" && ln "$L" "$in/all/m1.json"
 usage_error "fit --model all, DIR/m1.json the log" "fit: --out $in/all/m1.json is the same file as the input $L" -- \
     "$bin" fit --model all $fast --out "$in/all" "$L"
 unchanged L.json "fit --model all, DIR/m1.json the log"
+# ... and DIR/native.json (written after M1..M6): refused before M1 runs
+mkdir "$in/all2" && ln "$L" "$in/all2/native.json"
+usage_error "fit --model all, DIR/native.json the log" "fit: --out $in/all2/native.json is the same file as the input $L" -- \
+    "$bin" fit --model all $fast --out "$in/all2" "$L"
+unchanged L.json "fit --model all, DIR/native.json the log"
+[ -e "$in/all2/m1.json" ] && bad "fit --model all wrote m1.json though native.json is refused"
 # `fit --model m4 --out logs/*.json`: the first log becomes --out
 mkdir "$in/logs" && cp "$L" "$in/logs/a.json" && cp "$L" "$in/logs/b.json" && cp "$L" "$in/orig/a.json"
 usage_error "fit --out logs/*.json" "fit: --out $in/logs/a.json is a recorded log" -- \
