@@ -773,13 +773,6 @@ static int out_paths(const fit_opts *o, fit_model *ms, int n)
         rc = cli_output_path("fit", "--out", ms[k].out);
         if (!rc && o->sensitivity) rc = cli_output_path("fit", "--sensitivity", ms[k].sens_out);
     }
-    /* --model all: OUT/native.json (fit_native.c, after M1..M6) and its sensitivity file, now too */
-    char nat[4200], nat_sens[4300];
-    if (!rc && !o->model && snprintf(nat, sizeof nat, "%s/%s.json", o->out, FRIC_NATIVE_MODEL_NAME) < (int)sizeof nat) {
-        rc = cli_output_path("fit", "--out", nat);
-        if (!rc && o->sensitivity && !cli_sens_path(nat, nat_sens, sizeof nat_sens))
-            rc = cli_output_path("fit", "--sensitivity", nat_sens);
-    }
     return rc;
 }
 
