@@ -241,7 +241,12 @@ $(CLI_T)/registry_dump: tests/cli/registry_dump.c core/include/fric_scenario.h $
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(OPT) $(INC) $< $(NAT)/libfriction.a -lm -o $@
 $(eval $(call cli_prog,$(CLI_T)/friction-fake,$(SANFLAGS),$(ASN)/libfriction.a,tests/cli/fake_scenarios.c))
-CLI_BUILD = $(NAT)/friction $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake
+# failmalloc.so: preloaded by tests/cli/inputs.sh, fails one allocation of
+# the tool in turn (glibc's allocator, the optimised build)
+$(CLI_T)/failmalloc.so: tests/cli/failmalloc.c
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) -O2 -shared -fPIC $< -o $@
+CLI_BUILD = $(NAT)/friction $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake $(CLI_T)/failmalloc.so
 test-cli: $(CLI_BUILD)
 	@$(MAKE) --no-print-directory run-cli run-cli-asan
 run-cli:

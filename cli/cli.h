@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 
+#include "fric_io.h"
 #include "fric_scenario.h"
 #include "friction.h"
 
@@ -36,16 +37,45 @@ void cli_pad(FILE *f, const char *s, int width);
  * CLI_RUNTIME, else CLI_OK. */
 int cli_finish_output(FILE *f, const char *what);
 
+/* The inputs: every file the command reads is recorded (its device and
+ * inode) by the reader that opens it, cli_input, so that no output can be
+ * one of them. cli_open_input opens a file of kind as every reader does
+ * (fric_io_open: a regular file only, opened without blocking, sized),
+ * records it and returns it: NULL with *rc CLI_OK when it cannot be opened
+ * (the caller leaves it to another reader), or with *rc the code after one
+ * sentence. cli_log_read reads and records a log: CLI_OK, or the code after
+ * "CMD: " (cmd NULL: none) and the reader's sentence (exit 1 for "out of
+ * memory reading log ...", 2 for a fault of the file). */
+void cli_input(const char *path);
+FILE *cli_open_input(const char *path, const char *source, fric_io_file_kind kind, unsigned long long *bytes,
+                     int *rc);
+int cli_log_read(const char *cmd, const char *path, fric_io_log *log);
+
 /* The one check of every file the tool writes (fit --out and its
- * sensitivity files, sensitivity --out, replay and mujoco --csv), before it
- * is opened or renamed onto: a path that exists must be a regular file
- * (a symlink is followed), never a device, a named pipe or a directory,
- * which would be replaced or written into. CLI_OK (a new path, or a
- * regular file), or CLI_USAGE after one sentence "CMD: OPT PATH is ...". */
+ * sensitivity files, sensitivity --out, replay and mujoco --csv), after the
+ * inputs are read and before the work: a path that exists must be a
+ * regular file, never a device, a named pipe or a directory, which would
+ * be replaced or written into; never an input of the command (the same
+ * device and inode: a hard link, a symlink, another spelling); never a
+ * recorded log (a file the log reader takes: `--out logs/ *.json`); and
+ * writable, with its folder (a new path: its folder). A symlink to a
+ * regular file is written through (the file it names is written, the link
+ * stays), by every writer; a symlink to nothing is refused. CLI_OK, or
+ * CLI_USAGE after one sentence "CMD: OPT PATH is ...". */
 int cli_output_path(const char *cmd, const char *opt, const char *path);
 
+/* cli_output_path, then path opened for writing ("w"): the stream, or NULL
+ * with *rc the code after one sentence. */
+FILE *cli_open_output(const char *cmd, const char *opt, const char *path, int *rc);
+
+/* s as one line of stdout: a control character (a newline in a file's
+ * name) written as \n, \r, \t or \xHH. One of 4 static buffers, reused in
+ * turn (4 in one printf at most). */
+const char *cli_shown(const char *s);
+
 /* text[len] written to path for command cmd (cli_output_path first, as
- * --out): to a new temporary file beside it, created
+ * --out; a symlink written through): to a new temporary file beside the
+ * file, created
  * atomically (mkstemp: O_CREAT | O_EXCL, a name no other file has, never a
  * link followed), the mode a new file's (0666 less the umask), flushed to
  * the disk, then renamed over path; a reader sees the old file or the whole

@@ -432,10 +432,8 @@ int cli_fit_log_read(cli_fit_log *L, const char *path, int valid)
 {
     L->path = path;
     L->valid = valid;
-    fric_io_error err;
-    if (fric_io_log_read(path, &L->log, &err))
-        return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "fit: %s",
-                        err.message);
+    int rc = cli_log_read("fit", path, &L->log);
+    if (rc) return rc;
     L->real = realpath(path, NULL);
     return cli_log_header_check(path, &L->log);
 }
@@ -913,7 +911,7 @@ static void print_per_log(const fit_model *ms, int n_models, const cli_fit_log *
             if (logs[i].dropped || (v && !valid)) continue;
             char b[FMT_DOUBLE_LEN];
             printf("  %s %-10s %s: mae %s rad\n", model_name(&ms[k], 1, name),
-                   v ? "validation" : "training", logs[i].path, fmt_double(b, e[v][at[v]++]));
+                   v ? "validation" : "training", cli_shown(logs[i].path), fmt_double(b, e[v][at[v]++]));
         }
     }
 }
@@ -1272,10 +1270,10 @@ int cli_fit(int argc, char **argv)
         char kb[FMT_DOUBLE_LEN];
         printf("  %-10s %s (kp %s, %s)\n",
                logs[i].dropped ? "(dropped)" : logs[i].valid ? "validation" : "training",
-               logs[i].path, fmt_double(kb, logs[i].log.kp),
-               logs[i].log.trajectory[0] ? logs[i].log.trajectory : "no trajectory");
+               cli_shown(logs[i].path), fmt_double(kb, logs[i].log.kp),
+               logs[i].log.trajectory[0] ? cli_shown(logs[i].log.trajectory) : "no trajectory");
     }
-    for (int i = 0; i < n_excluded; i++) printf("  %-10s %s\n", "(excluded)", excluded[i]);
+    for (int i = 0; i < n_excluded; i++) printf("  %-10s %s\n", "(excluded)", cli_shown(excluded[i]));
     rig_warning(ms, n_models, logs, n);
     rc = cli_finish_output(stdout, "to stdout");
     if (rc) goto end;
@@ -1331,7 +1329,7 @@ int cli_fit(int argc, char **argv)
         char b[FMT_DOUBLE_LEN], name[8];
         for (int k = 0; k < n_models; k++)
             if (ms[k].fitted)
-                printf("wrote %s: %s %s%s, training MAE %s rad\n", ms[k].out, act,
+                printf("wrote %s: %s %s%s, training MAE %s rad\n", cli_shown(ms[k].out), act,
                        model_name(&ms[k], 0, name), ms[k].model == FIT_NATIVE ? " (MuJoCo's joint)" : "",
                        fmt_double(b, ms[k].train));
     }

@@ -32,6 +32,7 @@ int cli_fit_native_from(const char *path, const char *act, fric_native_params *s
         return cli_fail(CLI_USAGE, "fit: --from %s is not a native params file (\"model\": \"native\"); "
                         "--model native starts from one (friction fit --model native --out writes it).", path);
     }
+    cli_input(path);   /* an input: no output may be it */
     const char *a = fric_bench_actuator_resolve(fact);
     if (!a || strcmp(a, act) != 0)
         return cli_fail(CLI_USAGE, "fit: --from %s is of actuator \"%s\"; the logs are of %s.", path, fact, act);

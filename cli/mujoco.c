@@ -136,6 +136,7 @@ static int native_params_file(const char *path, fric_native_params *p)
     const char *actuator = NULL;
     if (fric_native_params_read(path, p, &actuator, &err))
         return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
+    cli_input(path);
     return CLI_OK;
 }
 
@@ -237,10 +238,10 @@ static int mujoco_bench_model(int argc, char **argv)
     int rc = native ? cli_native_params(params, &np, &act) : cli_servo_params_file(params, &def);
     if (rc) return rc;
     fric_io_log log;
-    fric_io_error err;
-    if (fric_io_log_read(log_path, &log, &err)) {
+    rc = cli_log_read(NULL, log_path, &log);
+    if (rc) {
         fric_io_log_destroy(&log);
-        return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
+        return rc;
     }
     rc = cli_log_header_check(log_path, &log);
     if (!rc && native) rc = cli_params_actuator_check("mujoco-model", params, act, NULL, log_path, log.motor, 0);
@@ -310,16 +311,6 @@ typedef struct {
     int n, cap;
 } mjcf_walk;
 
-/* The size of the file at path [bytes], −1 when it cannot be opened (left to MuJoCo). */
-static long file_size(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return -1;
-    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
-    fclose(f);
-    return size;
-}
-
 /* One more file of the robot, of size bytes: the files together checked
  * (kind robot, named by the main file as the page and tools/robot.mjs do). */
 static int robot_total(mjcf_walk *w, long size)
@@ -371,18 +362,15 @@ static int mjcf_gather(mjcf_walk *w, const char *text, size_t len, const char *p
 static int mjcf_check_file(const char *path, mjcf_walk *w, int depth0, const char **chain, int nchain)
 {
     const char *dir = w->dir;
-    FILE *f = fopen(path, "rb");
-    if (!f) return 0;
-    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
-    if (size < 0 || fseek(f, 0, SEEK_SET) != 0) { fclose(f); return 0; }
-    /* a text over the bound is refused before any byte is read: the one size
-     * check of every door (fric_io_check_size, kind MJCF: FRIC_MJCF_MAX_BYTES) */
-    fric_io_error serr;
-    if (fric_io_check_size(FRIC_IO_KIND_MJCF, (unsigned long long)size, path + strlen(dir), &serr) != FRIC_OK) {
-        fclose(f);
-        return cli_fail(CLI_USAGE, "%s", serr.message);
-    }
-    int rc = robot_total(w, size);
+    /* a regular file only, opened without blocking, and a text over the bound
+     * refused before any byte is read: the one opening of every reader
+     * (fric_io_open, kind MJCF: FRIC_MJCF_MAX_BYTES) */
+    unsigned long long bytes = 0;
+    int rc;
+    FILE *f = cli_open_input(path, path + strlen(dir), FRIC_IO_KIND_MJCF, &bytes, &rc);
+    if (!f) return rc;   /* CLI_OK: cannot be opened, left to MuJoCo (it names it) */
+    long size = (long)bytes;
+    rc = robot_total(w, size);
     if (rc) { fclose(f); return rc; }
     size_t len = (size_t)size;
     char *text = malloc(len + 1);
@@ -437,20 +425,23 @@ static int mjcf_size_assets(mjcf_walk *w)
             if (r->incdir[0]) snprintf(cand[nc++], sizeof cand[0], "%s%s%s%s%s", root, fold, sep, r->incdir, name);
         }
         for (int c = 0; c < nc; c++) {
-            long size = file_size(cand[c]);
-            if (size < 0) continue;
-            int dup = 0;
-            for (int s = 0; s < nseen && !dup; s++) dup = strcmp(seen[s], cand[c]) == 0;
-            if (dup) break;
-            if (nseen < 256 && (size_t)snprintf(seen[nseen], sizeof seen[0], "%s", cand[c]) < sizeof seen[0]) nseen++;
             const size_t dl = strlen(w->dir);
             const char *rel = strncmp(cand[c], w->dir, dl) == 0 ? cand[c] + dl : cand[c];
             char source[8192 + 400];
             if (snprintf(source, sizeof source, "%s (%s)", rel, r->what) < 0) source[0] = '\0';
-            fric_io_error serr;
-            if (fric_io_check_size(FRIC_IO_KIND_ASSET, (unsigned long long)size, source, &serr) != FRIC_OK)
-                return cli_fail(CLI_USAGE, "%s", serr.message);
-            int rc = robot_total(w, size);
+            /* a regular file of at most the asset bound (fric_io_open, kind
+             * asset): a mesh linked to /dev/zero or a named pipe is refused */
+            unsigned long long bytes = 0;
+            int rc;
+            FILE *f = cli_open_input(cand[c], source, FRIC_IO_KIND_ASSET, &bytes, &rc);
+            if (rc) return rc;
+            if (!f) continue;   /* not there: the next candidate, else MuJoCo names it */
+            fclose(f);
+            int dup = 0;
+            for (int s = 0; s < nseen && !dup; s++) dup = strcmp(seen[s], cand[c]) == 0;
+            if (dup) break;
+            if (nseen < 256 && (size_t)snprintf(seen[nseen], sizeof seen[0], "%s", cand[c]) < sizeof seen[0]) nseen++;
+            rc = robot_total(w, (long)bytes);
             if (rc) return rc;
             break;
         }
@@ -620,7 +611,7 @@ static int run(const mj_args *o, mjModel *m, mjData *d, fric_mujoco *fm, FILE *c
         if (csv && csv_row(csv, fm, d))
             return cli_fail(CLI_RUNTIME, "mujoco: cannot write --csv %s: %s.", o->csv, strerror(errno));
     }
-    printf("%s: %ld steps of %s s (%s s), treatment %s, MuJoCo %s\n", o->model, N,
+    printf("%s: %ld steps of %s s (%s s), treatment %s, MuJoCo %s\n", cli_shown(o->model), N,
            fmt_double(b[0], m->opt.timestep), fmt_double(b[1], d->time),
            fric_mujoco_treatment_names[o->treatment], mj_versionString());
     for (int i = 0; i < fm->n; i++) {
@@ -662,8 +653,8 @@ static int replay(const mj_args *o, const fric_io_log *log, mjModel *m, mjData *
     }
     free(sim);
     char b1[FMT_DOUBLE_LEN], b2[FMT_DOUBLE_LEN], b3[FMT_DOUBLE_LEN];
-    printf("%s: mae %s rad (%zu samples, %s, kp %s, dt %s s%s), MuJoCo %s, treatment %s\n", o->log,
-           fmt_double(b1, r.mae), r.samples, log->trajectory, fmt_double(b2, log->kp),
+    printf("%s: mae %s rad (%zu samples, %s, kp %s, dt %s s%s), MuJoCo %s, treatment %s\n", cli_shown(o->log),
+           fmt_double(b1, r.mae), r.samples, cli_shown(log->trajectory), fmt_double(b2, log->kp),
            fmt_double(b3, r.dt), r.resampled ? ", resampled" : "", mj_versionString(),
            fric_mujoco_treatment_names[o->treatment]);
     printf("mae %s rad\n", fmt_double(b1, r.mae));
@@ -1166,11 +1157,9 @@ static int mujoco_adopt(int argc, char **argv)
     fric_mujoco *fm = fric_robot_core(r);
     long N = (long)steps_d;
     FILE *csv = NULL;
-    if (!rc && o.csv) rc = cli_output_path("mujoco", "--csv", o.csv);
     if (!rc && o.csv) {
-        csv = fopen(o.csv, "w");
-        if (!csv) rc = cli_fail(CLI_RUNTIME, "mujoco: cannot write --csv %s: %s.", o.csv, strerror(errno));
-        else {
+        csv = cli_open_output("mujoco", "--csv", o.csv, &rc);
+        if (csv) {
             fputs("t [s]", csv);
             for (int i = 0; i < ad->n; i++) fprintf(csv, ",q_%s [rad]", ad->defs[i].joint);
             fputc('\n', csv);
@@ -1194,7 +1183,7 @@ static int mujoco_adopt(int argc, char **argv)
         char b[FMT_DOUBLE_LEN];
         printf("%s: MuJoCo %s, %d joint%s adopted (--adopt '%s'%s), from %s, timestep %s s (the file's; "
                "the default start of every door: the first keyframe, else qpos0, at the file's timestep)\n",
-               o.model, mj_versionString(), ad->n, ad->n == 1 ? "" : "s", o.mapping,
+               cli_shown(o.model), mj_versionString(), ad->n, ad->n == 1 ? "" : "s", o.mapping,
                o.keep_armature ? ", --keep-armature" : "", start, fmt_double(b, h));
         adopt_report(m, r, labels, unstable);
         fputs(note, stdout);
@@ -1239,10 +1228,10 @@ static int mujoco_native(int argc, char **argv, const char *params)
     int rc = cli_native_params(params, &p, &act);
     if (rc) return rc;
     fric_io_log log;
-    fric_io_error err;
-    if (fric_io_log_read(val[1], &log, &err)) {
+    rc = cli_log_read(NULL, val[1], &log);
+    if (rc) {
         fric_io_log_destroy(&log);
-        return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
+        return rc;
     }
     rc = cli_log_header_check(val[1], &log);
     if (!rc) rc = cli_params_actuator_check("mujoco", params, act, val[2], val[1], log.motor, 0);
@@ -1257,9 +1246,8 @@ static int mujoco_native(int argc, char **argv, const char *params)
         if (st) rc = cli_fail(st == FRIC_E_NONFINITE ? CLI_RUNTIME : CLI_USAGE, "%s", why);
     }
     if (!rc && val[3]) {
-        FILE *csv = fopen(val[3], "w");
-        if (!csv) rc = cli_fail(CLI_USAGE, "mujoco: cannot create --csv %s: %s.", val[3], strerror(errno));
-        else {
+        FILE *csv = cli_open_output("mujoco", "--csv", val[3], &rc);
+        if (csv) {
             fputs("t,logged,simulated\n", csv);
             size_t cur = 0;
             for (size_t k = 0; k < r.samples; k++) {
@@ -1272,8 +1260,8 @@ static int mujoco_native(int argc, char **argv, const char *params)
     }
     if (!rc) {
         char b1[FMT_DOUBLE_LEN], b2[FMT_DOUBLE_LEN], b3[FMT_DOUBLE_LEN];
-        printf("%s: mae %s rad (%zu samples, %s, kp %s, dt %s s%s), MuJoCo %s, native (MuJoCo's own joint)\n", val[1],
-               fmt_double(b1, r.mae), r.samples, log.trajectory, fmt_double(b2, log.kp), fmt_double(b3, r.dt),
+        printf("%s: mae %s rad (%zu samples, %s, kp %s, dt %s s%s), MuJoCo %s, native (MuJoCo's own joint)\n", cli_shown(val[1]),
+               fmt_double(b1, r.mae), r.samples, cli_shown(log.trajectory), fmt_double(b2, log.kp), fmt_double(b3, r.dt),
                r.resampled ? ", resampled" : "", mj_versionString());
         printf("mae %s rad\n", fmt_double(b1, r.mae));
     }
@@ -1304,10 +1292,10 @@ int cli_mujoco(int argc, char **argv)
     fric_io_log log;
     int have_log = 0;
     if (o.log) {
-        fric_io_error err;
-        if (fric_io_log_read(o.log, &log, &err)) {
+        rc = cli_log_read(NULL, o.log, &log);
+        if (rc) {
             fric_io_log_destroy(&log);
-            return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
+            return rc;
         }
         have_log = 1;
         rc = cli_log_header_check(o.log, &log);
@@ -1344,11 +1332,9 @@ int cli_mujoco(int argc, char **argv)
             rc = cli_fail(CLI_USAGE, "%s (model %s)", why, o.model);
     }
     FILE *csv = NULL;
-    if (!rc && o.csv) rc = cli_output_path("mujoco", "--csv", o.csv);
     if (!rc && o.csv) {
-        csv = fopen(o.csv, "w");
-        if (!csv) rc = cli_fail(CLI_USAGE, "mujoco: cannot create --csv %s: %s.", o.csv, strerror(errno));
-        else if (!have_log) csv_header(csv, &o);
+        csv = cli_open_output("mujoco", "--csv", o.csv, &rc);
+        if (csv && !have_log) csv_header(csv, &o);
     }
     if (!rc) rc = have_log ? replay(&o, &log, m, d, &fm, csv) : run(&o, m, d, &fm, csv);
     if (csv && fclose(csv) != 0 && !rc)

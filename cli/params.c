@@ -32,6 +32,7 @@ int cli_params_file(const fric_scenario *sc, double *p, const char *path)
     int bench = strcmp(sc->name, "bench") == 0;
     if (fric_io_params_read_carry(path, sc, p, bench ? &carry : NULL, &err))
         return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
+    cli_input(path);
     if (bench) cli_params_carry_warn(path, &carry);
     return CLI_OK;
 }

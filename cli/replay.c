@@ -24,7 +24,9 @@
  * --friction and --integrator do not apply to it: either is refused.
  *
  * Everything is read and checked before the first replay; so a bad input
- * gives exit status 2 and an empty stdout.
+ * gives exit status 2 and an empty stdout. The logs are read one at a time
+ * (a first pass checks each and keeps its sample count, the second reads
+ * it again to replay it): memory holds one log, however many are given.
  */
 #include <errno.h>
 #include <math.h>
@@ -69,7 +71,7 @@ typedef struct {
     const char *path;
     fric_io_log log;
     size_t samples;
-} replay_item;
+} replay_item;   /* the log being replayed */
 
 /* The params file's actuator and --actuator (NULL: not given), for each
  * log's check (cli_params_actuator_check). */
@@ -80,11 +82,10 @@ typedef struct {
 static int prepare(replay_item *it, const fric_bench_def *def, const fric_native_params *np,
                    const replay_actuator *ra)
 {
-    fric_io_error err;
-    if (fric_io_log_read(it->path, &it->log, &err))
-        return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
+    int hr = cli_log_read(NULL, it->path, &it->log);
+    if (hr) return hr;
     const fric_io_log *L = &it->log;
-    int hr = cli_log_header_check(it->path, L);
+    hr = cli_log_header_check(it->path, L);
     if (hr) return hr;
     /* a log of another actuator: refused unless --actuator asks for it */
     hr = cli_params_actuator_check("replay", ra->params, ra->act, ra->asked, it->path, L->motor, 1);
@@ -138,53 +139,54 @@ static int replay_logs(const char *params, const char *asked, const char *csv, c
         def.treatment = treatment ? *treatment : fric_bench_integrator_treatments[def.integrator];
     }
 
-    replay_item *items = calloc((size_t)n, sizeof *items);
-    if (!items) return cli_fail(CLI_RUNTIME, "replay: out of memory for %d logs.", n);
-    for (int i = 0; i < n && !rc; i++) {
-        items[i].path = paths[i];
-        rc = prepare(&items[i], &def, np, &ra);
-    }
-
-    FILE *out = NULL;
+    /* first pass: every log read and checked, one at a time */
     size_t max_samples = 0;
-    for (int i = 0; i < n && !rc; i++)
-        if (items[i].samples > max_samples) max_samples = items[i].samples;
+    for (int i = 0; i < n && !rc; i++) {
+        replay_item it = { .path = paths[i] };
+        rc = prepare(&it, &def, np, &ra);
+        fric_io_log_destroy(&it.log);
+        if (it.samples > max_samples) max_samples = it.samples;
+    }
+    FILE *out = NULL;
     double *sim = NULL;
     if (!rc) {
         sim = malloc(max_samples * sizeof *sim);
         if (!sim)
             rc = cli_fail(CLI_RUNTIME, "replay: out of memory for %zu samples.", max_samples);
     }
-    if (!rc && csv) rc = cli_output_path("replay", "--csv", csv);
-    if (!rc && csv) {
-        out = fopen(csv, "w");
-        if (!out)
-            rc = cli_fail(CLI_USAGE, "replay: cannot create --csv %s: %s.", csv, strerror(errno));
-        else
-            fputs("log,t,logged,simulated\n", out);
-    }
+    if (!rc && csv) out = cli_open_output("replay", "--csv", csv, &rc);
+    if (out) fputs("log,t,logged,simulated\n", out);
 
     double sum = 0;
     char b1[FMT_DOUBLE_LEN], b2[FMT_DOUBLE_LEN], b3[FMT_DOUBLE_LEN];
     for (int i = 0; i < n && !rc; i++) {
-        replay_item *it = &items[i];
+        /* second pass: the log read again (checked in the first), replayed, freed */
+        replay_item item = { .path = paths[i] }, *it = &item;
+        rc = prepare(it, &def, np, &ra);
+        if (!rc && it->samples > max_samples)
+            rc = cli_fail(CLI_RUNTIME, "replay: %s changed while it was replayed; run again.", it->path);
+        if (rc) {
+            fric_io_log_destroy(&it->log);
+            break;
+        }
         fric_bench_replay_result res;
         const char *why = NULL;
         if (np ? fric_native_replay(np, &it->log, sim, max_samples, &res, &why)
                : fric_bench_replay(&def, &it->log, sim, max_samples, &res, &why)) {
             fflush(stdout);
             rc = cli_fail(CLI_RUNTIME, "replay of %s: %s", it->path, why ? why : "failed.");
-            break;
-        }
-        if (!isfinite(res.mae) || res.samples == 0 || res.samples > max_samples) {
+        } else if (!isfinite(res.mae) || res.samples == 0 || res.samples > max_samples) {
             fflush(stdout);
             rc = cli_fail(CLI_RUNTIME, "replay of %s: the score is not usable (mae %g over %zu "
                           "samples).", it->path, res.mae, res.samples);
+        }
+        if (rc) {
+            fric_io_log_destroy(&it->log);
             break;
         }
         sum += res.mae;
-        printf("%s: mae %s rad (%zu samples, %s, kp %s, dt %s s%s)\n", it->path,
-               fmt_double(b1, res.mae), res.samples, it->log.trajectory,
+        printf("%s: mae %s rad (%zu samples, %s, kp %s, dt %s s%s)\n", cli_shown(it->path),
+               fmt_double(b1, res.mae), res.samples, cli_shown(it->log.trajectory),
                fmt_double(b2, it->log.kp), fmt_double(b3, res.dt),
                res.resampled ? ", resampled" : "");
         if (out) {
@@ -196,20 +198,17 @@ static int replay_logs(const char *params, const char *asked, const char *csv, c
                 fprintf(out, "%d,", i + 1);
                 cli_csv_row(out, row, 3);
             }
-            if (ferror(out)) {
+            if (ferror(out))
                 rc = cli_fail(CLI_RUNTIME, "replay: cannot write --csv %s: %s.", csv,
                               strerror(errno));
-                break;
-            }
         }
-        if (ferror(stdout)) break;
+        fric_io_log_destroy(&it->log);
+        if (rc || ferror(stdout)) break;
     }
     if (!rc) printf("mean: mae %s rad over %d log%s\n", fmt_double(b1, sum / n), n,
                     n == 1 ? "" : "s");
     if (out && fclose(out) != 0 && !rc)
         rc = cli_fail(CLI_RUNTIME, "replay: cannot write --csv %s: %s.", csv, strerror(errno));
-    for (int i = 0; i < n; i++) fric_io_log_destroy(&items[i].log);
-    free(items);
     free(sim);
     if (rc) return rc;
     return cli_finish_output(stdout, "to stdout");

@@ -83,7 +83,7 @@ int cli_sens_report(const cli_sens_ranges *r)
     const double tol = r->tolerance, base = r->base;
     char b1[FMT_DOUBLE_LEN], b2[FMT_DOUBLE_LEN], b3[FMT_DOUBLE_LEN];
     printf("%s %s (%s) on %d log%s: base MAE %s rad, threshold (+%g %%) %s rad\n", r->actuator,
-           r->label, r->params, r->n_logs, r->n_logs == 1 ? "" : "s", fmt_double(b1, base),
+           r->label, cli_shown(r->params), r->n_logs, r->n_logs == 1 ? "" : "s", fmt_double(b1, base),
            100 * tol, fmt_double(b2, base * (1 + tol)));
     printf("%-34s %-12s %-24s %-24s %-24s\n", "parameter", "unit", "fitted", "lower", "upper");
     for (size_t i = 0; i < r->n; i++) {
@@ -108,7 +108,7 @@ int cli_sens_report(const cli_sens_ranges *r)
         rc = cli_fail(CLI_RUNTIME, "%s: %s", r->cmd, fric_status_last().message);
     else
         rc = cli_write_file(r->cmd, r->out, text, len);
-    if (!rc) printf("wrote %s\n", r->out);
+    if (!rc) printf("wrote %s\n", cli_shown(r->out));
     free(text);
     return rc;
 }
@@ -126,11 +126,8 @@ static int analyse(const char *params, double tol, const char *out, const char *
     int nread = 0;
     if (!L || !lp || !lanes) rc = cli_fail(CLI_RUNTIME, "sensitivity: out of memory for %d logs.", n);
     for (int i = 0; i < n && !rc; i++) {
-        fric_io_error err;
-        if (fric_io_log_read(paths[i], &L[i], &err)) {
-            rc = cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
-            break;
-        }
+        rc = cli_log_read(NULL, paths[i], &L[i]);
+        if (rc) break;
         nread++;
         lp[i] = &L[i];
         rc = cli_log_header_check(paths[i], &L[i]);
@@ -143,6 +140,8 @@ static int analyse(const char *params, double tol, const char *out, const char *
     if (!rc && (fric_fit_target_init(&t, act, model, &why) ||
                 fric_fit_space_default(act, model, &s, &why)))
         rc = cli_fail(CLI_USAGE, "sensitivity: %s", why);
+    /* the inputs read: --out checked (not one of them, writable) before the work */
+    if (!rc && out) rc = cli_output_path("sensitivity", "--out", out);
     fric_fit_batch b = { 0 };
     int have_batch = 0;
     if (!rc) {
@@ -206,8 +205,6 @@ int cli_sensitivity(int argc, char **argv)
                       "--params P.json LOG.json ...");
     else if (!rc && out && !*out)
         rc = cli_fail(CLI_USAGE, "sensitivity: --out needs a file name.");
-    else if (!rc && out)
-        rc = cli_output_path("sensitivity", "--out", out);   /* before any output */
     if (!rc) rc = analyse(params, tol, out, paths, n);
     free(paths);
     return rc;

@@ -50,6 +50,7 @@ int cli_servo_params_carry(const char *path, fric_bench_def *d, const char **act
     fric_io_error err;
     if (fric_io_params_read_carry(path, fric_scenario_find("bench"), p, carry, &err))
         return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
+    cli_input(path);
     cli_params_carry_warn(path, carry);
     if (fric_bench_params_servo(p, path, d, actuator, model))
         return cli_fail(CLI_USAGE, "%s", fric_status_last().message);
@@ -95,5 +96,6 @@ int cli_native_params(const char *path, fric_native_params *p, const char **actu
     fric_io_error err;
     if (fric_native_params_read(path, p, actuator, &err))
         return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
+    cli_input(path);
     return CLI_OK;
 }

@@ -2,7 +2,7 @@
  * util.c: error messages, CSV output and the check of every output path of
  * the command-line tool.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700   /* realpath, lstat, mkstemp */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "fmt.h"
+#include "fric_io.h"
 
 int cli_fail(int code, const char *fmt, ...)
 {
@@ -52,16 +53,127 @@ int cli_finish_output(FILE *f, const char *what)
     return CLI_OK;
 }
 
-int cli_output_path(const char *cmd, const char *opt, const char *path)
+/* ------------------------------------------------------------- inputs */
+/* Every file the command has read (cli_input): its device and inode, so
+ * that no output is one of them whatever its name (a hard link, a
+ * symlink, another spelling). Held to the end of the process. */
+typedef struct {
+    dev_t dev;
+    ino_t ino;
+    char *path;
+} cli_input_file;
+static cli_input_file *inputs;
+static int n_inputs, cap_inputs;
+
+void cli_input(const char *path)
 {
     struct stat st;
-    if (stat(path, &st) != 0 || S_ISREG(st.st_mode)) return CLI_OK;   /* new, or a file */
-    const char *kind = S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a named pipe"
-                       : S_ISCHR(st.st_mode) ? "a character device"
-                       : S_ISBLK(st.st_mode) ? "a block device"
-                       : S_ISSOCK(st.st_mode) ? "a socket" : "not a regular file";
-    return cli_fail(CLI_USAGE, "%s: %s %s is %s, which the tool never replaces or writes into; "
-                    "name a new or a regular file.", cmd, opt, path, kind);
+    if (!path || stat(path, &st) != 0) return;
+    for (int i = 0; i < n_inputs; i++)
+        if (inputs[i].dev == st.st_dev && inputs[i].ino == st.st_ino) return;
+    if (n_inputs == cap_inputs) {
+        int cap = cap_inputs ? 2 * cap_inputs : 16;
+        cli_input_file *a = realloc(inputs, (size_t)cap * sizeof *a);
+        if (!a) return;   /* the check below then misses it; the read itself went on */
+        inputs = a;
+        cap_inputs = cap;
+    }
+    char *copy = malloc(strlen(path) + 1);
+    if (!copy) return;
+    inputs[n_inputs++] = (cli_input_file){ st.st_dev, st.st_ino, strcpy(copy, path) };
+}
+
+FILE *cli_open_input(const char *path, const char *source, fric_io_file_kind kind, unsigned long long *bytes,
+                     int *rc)
+{
+    fric_io_error err;
+    FILE *f = fric_io_open(path, source, kind, 1, bytes, &err);
+    *rc = CLI_OK;
+    if (f) cli_input(path);
+    else if (err.code != FRIC_IO_OK)
+        *rc = cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
+    return f;
+}
+
+int cli_log_read(const char *cmd, const char *path, fric_io_log *log)
+{
+    fric_io_error err;
+    if (fric_io_log_read(path, log, &err))
+        return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s%s%s", cmd ? cmd : "",
+                        cmd ? ": " : "", err.message);
+    cli_input(path);
+    return CLI_OK;
+}
+
+/* ------------------------------------------------------------ outputs */
+
+/* The folder of path ("." for a bare name) into dir[size]. */
+static void folder_of(const char *path, char *dir, size_t size)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash) snprintf(dir, size, ".");
+    else if (slash == path) snprintf(dir, size, "/");
+    else snprintf(dir, size, "%.*s", (int)(slash - path), path);
+}
+
+int cli_output_path(const char *cmd, const char *opt, const char *path)
+{
+    struct stat st, lst;
+    int linked = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode);
+    if (stat(path, &st) != 0) {
+        if (linked)   /* a link to nothing: written through, it would make a file elsewhere */
+            return cli_fail(CLI_USAGE, "%s: %s %s is a symbolic link to a file that does not exist (%s); "
+                            "the tool writes through a link only to an existing regular file: name the "
+                            "file itself.", cmd, opt, path, strerror(errno));
+        char dir[4096];
+        folder_of(path, dir, sizeof dir);
+        if (access(dir, W_OK) != 0)
+            return cli_fail(CLI_USAGE, "%s: %s %s cannot be created: its folder %s: %s; name a file in a "
+                            "folder you can write.", cmd, opt, path, dir, strerror(errno));
+        return CLI_OK;   /* new */
+    }
+    if (!S_ISREG(st.st_mode))
+        return cli_fail(CLI_USAGE, "%s: %s %s is %s, which the tool never replaces or writes into; "
+                        "name a new or a regular file.", cmd, opt, path,
+                        fric_io_file_type((unsigned long)st.st_mode));
+    for (int i = 0; i < n_inputs; i++)
+        if (inputs[i].dev == st.st_dev && inputs[i].ino == st.st_ino)
+            return strcmp(inputs[i].path, path) == 0
+                   ? cli_fail(CLI_USAGE, "%s: %s %s is also an input of this command; the tool never "
+                              "writes over its inputs: name another file.", cmd, opt, path)
+                   : cli_fail(CLI_USAGE, "%s: %s %s is the same file as the input %s (a link or another "
+                              "name); the tool never writes over its inputs: name another file.", cmd, opt,
+                              path, inputs[i].path);
+    /* a recorded log is data nothing can make again: `--out logs/ *.json`
+     * (the pattern's first file taken as --out) must not replace one */
+    fric_io_log log;
+    fric_io_error err;
+    int is_log = fric_io_log_read(path, &log, &err) == FRIC_OK;
+    fric_io_log_destroy(&log);
+    if (is_log)
+        return cli_fail(CLI_USAGE, "%s: %s %s is a recorded log (the tool reads it as one), which the "
+                        "tool never writes over; name a new file (did a pattern such as logs/*.json "
+                        "follow %s?).", cmd, opt, path, opt);
+    char real[4096], dir[4096];
+    const char *target = path;
+    if (linked && realpath(path, real)) target = real;
+    folder_of(target, dir, sizeof dir);
+    /* the file itself (written in place) and its folder (a temporary file
+     * renamed onto it): both, for every writer */
+    const char *denied = access(target, W_OK) != 0 ? target : access(dir, W_OK) != 0 ? dir : NULL;
+    if (denied)
+        return cli_fail(CLI_USAGE, "%s: %s %s cannot be replaced: %s%s: %s; name a file you can write.",
+                        cmd, opt, path, denied == dir ? "its folder " : "", denied, strerror(errno));
+    return CLI_OK;
+}
+
+FILE *cli_open_output(const char *cmd, const char *opt, const char *path, int *rc)
+{
+    *rc = cli_output_path(cmd, opt, path);
+    if (*rc) return NULL;
+    FILE *f = fopen(path, "w");   /* a symlink to a regular file: written through */
+    if (!f) *rc = cli_fail(CLI_USAGE, "%s: cannot create %s %s: %s.", cmd, opt, path, strerror(errno));
+    return f;
 }
 
 int cli_width(const char *s)
@@ -82,15 +194,24 @@ int cli_write_file(const char *cmd, const char *path, const char *text, size_t l
 {
     int rc = cli_output_path(cmd, "--out", path);
     if (rc) return rc;
+    /* a symlink (to a regular file: cli_output_path) is written through: the
+     * file it names is replaced, the link stays, as every writer does */
+    char *real = NULL;
+    struct stat lst;
+    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) && (real = realpath(path, NULL))) path = real;
     size_t n = strlen(path);
     char *tmp = malloc(n + 8);
-    if (!tmp) return cli_fail(CLI_RUNTIME, "%s: out of memory.", cmd);
+    if (!tmp) {
+        free(real);
+        return cli_fail(CLI_RUNTIME, "%s: out of memory.", cmd);
+    }
     memcpy(tmp, path, n);
     memcpy(tmp + n, ".XXXXXX", 8);
     int fd = mkstemp(tmp);   /* O_CREAT | O_EXCL in path's directory: the rename stays on one file system */
     if (fd < 0) {
         rc = cli_fail(CLI_USAGE, "%s: cannot create %s: %s.", cmd, path, strerror(errno));
         free(tmp);
+        free(real);
         return rc;
     }
     mode_t mask = umask(0);
@@ -110,5 +231,25 @@ int cli_write_file(const char *cmd, const char *path, const char *text, size_t l
         rc = cli_fail(CLI_RUNTIME, "%s: cannot write %s: %s.", cmd, path, strerror(e));
     }
     free(tmp);
+    free(real);
     return rc;
+}
+
+const char *cli_shown(const char *s)
+{
+    static char ring[4][4 * 4096 + 1];
+    static int next;
+    char *out = ring[next];
+    next = (next + 1) % 4;
+    size_t n = 0, cap = sizeof ring[0];
+    for (; s && *s && n + 5 < cap; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c >= 0x20 && c != 0x7F) out[n++] = (char)c;
+        else if (c == '\n') n += (size_t)snprintf(out + n, cap - n, "\\n");
+        else if (c == '\r') n += (size_t)snprintf(out + n, cap - n, "\\r");
+        else if (c == '\t') n += (size_t)snprintf(out + n, cap - n, "\\t");
+        else n += (size_t)snprintf(out + n, cap - n, "\\x%02X", c);
+    }
+    out[n] = '\0';
+    return out;
 }

@@ -5,7 +5,9 @@
 #   native  - C compilers (gcc builds; clang's warnings in `make lint`), make,
 #             cmocka (tests), libquadmath (test references),
 #             MuJoCo 2.2.2 (libmujoco-dev: the optional core/mujoco module),
-#             cJSON (the io library's JSON front end)
+#             cJSON (the io library's JSON front end), xmllint (libxml2-utils)
+#             and python3: the CLI tests' strict parsers of the MJCF, JSON
+#             and CSV the tool writes (tests/cli/wellformed.sh)
 #   wasm    - Emscripten from Debian (emcc 3.1.6) and the node modules it needs
 #   web     - Node.js and npm (the npm packages themselves come from `npm ci`),
 #             strace (tests/web/mjcf_assets.test.mjs: the files `friction mujoco`
@@ -34,6 +36,8 @@ for group in "$@"; do
             need libcmocka-dev test -f /usr/include/cmocka.h
             need libcjson-dev test -f /usr/include/cjson/cJSON.h
             need libmujoco-dev test -f /usr/include/mujoco/mujoco.h
+            need libxml2-utils command -v xmllint
+            need python3 command -v python3
             need libgcc-12-dev sh -c 'echo "int main(void){return 0;}" | gcc -x c - -lquadmath -o /dev/null'
             ;;
         wasm)

@@ -17,6 +17,7 @@
  */
 #include <assert.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,6 +27,39 @@
 #include "fric_native.h"
 
 static int bad_kp(double k) { return !isfinite(k) || k < 0 || k > FRIC_BENCH_KP_MAX; }
+
+/* The one writer of an XML comment in the MJCF the core writes: "  <!--
+ * TEXT -->\n" (TEXT from fmt, printf's) into out[cap], well-formed whatever
+ * the values put in it (a class name, a number): XML 1.0 §2.5 allows no
+ * "--" inside a comment and no '-' just before its "-->", so each '-' that
+ * follows a '-' is written after a space, and a final '-' is followed by
+ * one. The length of the comment (out holds it whole when < cap); a text
+ * over 2 KiB is cut there (the writers' comments are under 1.5 KiB). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static int mjcf_comment(char *out, size_t cap, const char *fmt, ...)
+{
+    char text[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    if (n < 0) n = 0;
+    if ((size_t)n >= sizeof text) n = (int)sizeof text - 1;
+    size_t k = 0;
+#define MJCF_PUT(c) do { if (k + 1 < cap) out[k] = (c); k++; } while (0)
+    for (const char *c = "  <!-- "; *c; c++) MJCF_PUT(*c);
+    for (int i = 0; i < n; i++) {
+        if (text[i] == '-' && i > 0 && text[i - 1] == '-') MJCF_PUT(' ');
+        MJCF_PUT(text[i]);
+    }
+    if (n > 0 && text[n - 1] == '-') MJCF_PUT(' ');
+    for (const char *c = " -->\n"; *c; c++) MJCF_PUT(*c);
+#undef MJCF_PUT
+    if (cap) out[k < cap ? k : cap - 1] = '\0';
+    return (int)k;
+}
 
 /* The bench's body: the inertial's numbers (fric_io_format_double text)
  * pos x, pos z, mass, diaginertia (three times the same) and the inertia
@@ -67,12 +101,16 @@ int fric_mujoco_bench_mjcf(const fric_bench_def *d, char *buf, size_t cap)
     const double v[N_NUM] = { m, l, ma, d->servo.armature, qo, d->dt, -FRIC_BENCH_G, arm };
     char b[N_NUM][FRIC_IO_DOUBLE_LEN];
     for (int i = 0; i < N_NUM; i++) fric_io_format_double(b[i], v[i]);
+    char note[1024];
+    mjcf_comment(note, sizeof note,
+                     "The pendulum bench of Duclusaud & Passault (friction mujoco-model):\n"
+                     "       m = %s kg at l = %s m, arm %s kg, armature %s kg·m²,\n"
+                     "       q_offset %s rad. Attach the servo's friction with fric_mujoco_init\n"
+                     "       (or friction mujoco on this file, its joint option naming joint and\n"
+                     "       its params option the params file).", b[0], b[1], b[2], b[3], b[4]);
     return snprintf(buf, cap,
         "<mujoco model=\"friction-explorer-bench\">\n"
-        "  <!-- The pendulum bench of Duclusaud & Passault (friction mujoco-model):\n"
-        "       m = %s kg at l = %s m, arm %s kg, armature %s kg·m²,\n"
-        "       q_offset %s rad. Attach the servo's friction with fric_mujoco_init\n"
-        "       (or friction mujoco MODEL.xml --joint joint --params P.json). -->\n"
+        "%s"
         "  <option timestep=\"%s\" integrator=\"Euler\" gravity=\"0 0 %s\"/>\n"
         "  <worldbody>\n"
         "    <body name=\"arm\">\n"
@@ -82,7 +120,7 @@ int fric_mujoco_bench_mjcf(const fric_bench_def *d, char *buf, size_t cap)
         "    </body>\n"
         "  </worldbody>\n"
         "</mujoco>\n",
-        b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], body.x, body.z, body.M, body.I, body.I, body.I);
+        note, b[5], b[6], b[7], body.x, body.z, body.M, body.I, body.I, body.I);
 }
 
 int fric_native_mjcf_attrs(const fric_native_params *p, double log_kp, fric_native_part part,
@@ -156,10 +194,14 @@ int fric_native_bench_mjcf(const fric_native_bench *b, char *buf, size_t cap)
     char n[6][FRIC_IO_DOUBLE_LEN];
     const double v[6] = { b->mass, b->length, b->arm_mass, b->log_kp, b->dt, -FRIC_BENCH_G };
     for (int i = 0; i < 6; i++) fric_io_format_double(n[i], v[i]);
+    char note[512];
+    mjcf_comment(note, sizeof note,
+                     "The pendulum bench of Duclusaud & Passault with MuJoCo's native joint\n"
+                     "       (fric_native.h): m = %s kg at l = %s m, arm %s kg, firmware kp %s.",
+                     n[0], n[1], n[2], n[3]);
     return snprintf(buf, cap,
         "<mujoco model=\"friction-explorer-native-bench\">\n"
-        "  <!-- The pendulum bench of Duclusaud & Passault with MuJoCo's native joint\n"
-        "       (fric_native.h): m = %s kg at l = %s m, arm %s kg, firmware kp %s. -->\n"
+        "%s"
         "  <option timestep=\"%s\" integrator=\"Euler\" gravity=\"0 0 %s\"/>\n"
         "  <worldbody>\n"
         "    <body name=\"arm\">\n"
@@ -171,7 +213,7 @@ int fric_native_bench_mjcf(const fric_native_bench *b, char *buf, size_t cap)
         "    <%s name=\"servo\" joint=\"joint\"/>\n"
         "  </actuator>\n"
         "</mujoco>\n",
-        n[0], n[1], n[2], n[3], n[4], n[5], joint, body.x, body.z, body.M, body.I, body.I, body.I, act);
+        note, n[4], n[5], joint, body.x, body.z, body.M, body.I, body.I, body.I, act);
 }
 
 /* ------------------------------------- the native joint as a <default> class */
@@ -224,7 +266,6 @@ int fric_native_class_mjcf(const fric_native_params *p, const char *name, double
             fric__values(fric__i("dialect", (int)dialect)));
         return -1;
     }
-    /* (no "--" in the comment below: XML forbids it there) */
     /* the attributes: a few hundred bytes (10 numbers of at most
      * FRIC_IO_DOUBLE_LEN and the names) */
     char joint[512], act[512];
@@ -245,9 +286,9 @@ int fric_native_class_mjcf(const fric_native_params *p, const char *name, double
     fric_io_format_double(kp0, p->kp);
     fric_io_format_double(fw0, p->firmware_kp);
     fric_io_format_double(qo, p->q_offset);
-    return snprintf(buf, cap,
-        "<mujoco model=\"friction-explorer-native-%s\">\n"
-        "  <!-- MuJoCo's native joint identified by Friction Explorer (model native,\n"
+    char note[4096];
+    mjcf_comment(note, sizeof note,
+        "MuJoCo's native joint identified by Friction Explorer (model native,\n"
         "       written by friction mujoco-model). Put class=\"%s\" on the hinge and on\n"
         "       its actuator:\n"
         "         <joint name=\"HINGE\" class=\"%s\"/>\n"
@@ -260,7 +301,13 @@ int fric_native_class_mjcf(const fric_native_params *p, const char *name, double
         "       file=\"...\"/>). The actuator's ctrl is the goal angle [rad]. kp = %s\n"
         "       N·m/rad is MuJoCo's kp at firmware kp %s (the set states kp %s at\n"
         "       firmware kp %s; MuJoCo's kp scales with the firmware gain). q_offset =\n"
-        "       %s rad is the bench's calibration, not the joint's. Written for MuJoCo %s. -->\n"
+        "       %s rad is the bench's calibration, not the joint's. Written for MuJoCo %s.",
+        name, name, name,
+        dialect == FRIC_NATIVE_MUJOCO3 ? " (or <position ...>)" : " (2.2.2's <position> would drop kv)",
+        kp, fw, kp0, fw0, qo, dialect == FRIC_NATIVE_MUJOCO3 ? "3" : "2.2.2 (and 3)");
+    return snprintf(buf, cap,
+        "<mujoco model=\"friction-explorer-native-%s\">\n"
+        "%s"
         "  <default>\n"
         "    <default class=\"%s\">\n"
         "      <joint%s/>\n"
@@ -268,9 +315,7 @@ int fric_native_class_mjcf(const fric_native_params *p, const char *name, double
         "    </default>\n"
         "  </default>\n"
         "</mujoco>\n",
-        name, name, name, name,
-        dialect == FRIC_NATIVE_MUJOCO3 ? " (or <position ...>)" : " (2.2.2's <position> would drop kv)",
-        kp, fw, kp0, fw0, qo, dialect == FRIC_NATIVE_MUJOCO3 ? "3" : "2.2.2 (and 3)", name, joint, act);
+        name, note, name, joint, act);
 }
 
 /* ------------------------------------------- an MJCF's text before MuJoCo */

@@ -39,6 +39,7 @@
 #define FRIC_IO_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "fric_servo.h"
 #include "fric_status.h"
@@ -74,8 +75,12 @@ extern "C" {
  * detail: the kind of problem (fric_io_code), the field, the log entry
  * index and the line/column of a syntax error. The status follows the kind
  * and what was read:
- *   FRIC_IO_FILE   → FRIC_E_FILE            (cannot open or read the file)
- *   FRIC_IO_MEMORY → FRIC_E_NO_MEMORY
+ *   FRIC_IO_FILE   → FRIC_E_FILE            (cannot open or read the file,
+ *                                            or it is not a regular file)
+ *   FRIC_IO_MEMORY → FRIC_E_NO_MEMORY       (an allocation failed while
+ *                                            reading, cJSON's too: "out of
+ *                                            memory reading log PATH; ...",
+ *                                            never a syntax error)
  *   any other kind → FRIC_E_LOG_INVALID     (a log)
  *                    FRIC_E_PARAMS_INVALID  (a parameter file; param: the
  *                                            index of the key in the
@@ -216,8 +221,8 @@ fric_io_sample fric_io_log_sample(const fric_io_log *log, size_t k, size_t *curs
 /* ---------------------------------------------------------- file sizes */
 /* The largest file each reader takes [bytes], checked on the file's size
  * before a byte of it is read, at every door: the native readers below
- * (fstat of the opened file; a file that is not regular, a pipe, is read
- * up to the limit and refused past it), and the page and the Node tools
+ * (fstat of the opened file, fric_io_open; a file that is not regular is
+ * refused), and the page and the Node tools
  * (File.size, fs.stat) through the wasm wrapper's core.io.checkSize. Set
  * from the largest real files of shared/data with a wide margin:
  *   params (and bam's sensitivity files): the largest is 2.3 kB
@@ -272,6 +277,25 @@ fric_status fric_io_check_size(fric_io_file_kind kind, unsigned long long bytes,
                                fric_io_error *err);
 
 /* ------------------------------------------------------ native front end */
+/* What a file of st_mode `mode` is, as io's sentences say it: "a regular
+ * file", "a directory", "a named pipe", "a character device", "a block
+ * device", "a socket", else "not a regular file". */
+const char *fric_io_file_type(unsigned long mode);
+
+/* Opens path to read a file of kind, the one opening of every native
+ * reader (the JSON readers below, the CLI's MJCF file walk): without
+ * blocking (O_NONBLOCK, cleared once opened: a named pipe with no writer
+ * does not hang), then refused unless it is a regular file (a device, a
+ * named pipe, a directory: "log /dev/zero: a character device, not a
+ * regular file; ..."), or when larger than kind's limit
+ * (fric_io_check_size). source names the file in the sentence (NULL:
+ * path). The stream (its size in *bytes, may be NULL), or NULL with err
+ * (required) filled: FRIC_IO_FILE, FRIC_IO_MEMORY; a file that cannot be
+ * opened at all gives err->code FRIC_IO_OK when absent_ok (the caller
+ * leaves it to another reader, which names it), FRIC_IO_FILE otherwise. */
+FILE *fric_io_open(const char *path, const char *source, fric_io_file_kind kind, int absent_ok,
+                   unsigned long long *bytes, fric_io_error *err);
+
 /* Reads and checks a log file (cJSON). FRIC_OK, or a status (see Errors:
  * FRIC_E_FILE, FRIC_E_LOG_INVALID, FRIC_E_NO_MEMORY) with err (required)
  * filled (the message names the file). Free with fric_io_log_destroy, also

@@ -6,14 +6,17 @@
  * bench_params.c, io_params.c's refusals).
  * Not in the wasm build: there JSON.parse does this (wasm/friction.js).
  */
-#define _POSIX_C_SOURCE 200809L   /* fstat, fileno */
+#define _POSIX_C_SOURCE 200809L   /* fstat, fdopen, O_CLOEXEC, pthread_once */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -30,29 +33,104 @@ static int file_error(fric_io_error *err, const char *what, const char *path, co
     return FRIC_IO_FILE;
 }
 
-/* The whole file as a NUL-terminated string (free it), or NULL with err. A
- * file larger than its kind's limit (fric_io_check_size) is refused: a
- * regular file on its size before a byte is read, another (a pipe) once
- * more than the limit has been read. */
+/* An allocation failed while reading the file: said as such (FRIC_IO_MEMORY,
+ * FRIC_E_NO_MEMORY), never as a fault of the file. */
+static int memory_error(fric_io_error *err, const char *what, const char *path)
+{
+    file_error(err, what, path, "");
+    err->code = FRIC_IO_MEMORY;
+    snprintf(err->message, sizeof err->message, "out of memory reading %s %s; free some memory "
+             "or read fewer or smaller files at once.", what, path);
+    return FRIC_IO_MEMORY;
+}
+
+/* cJSON allocates through json_alloc (cJSON_InitHooks, installed once per
+ * process): it answers NULL both for a syntax error and for a failed
+ * allocation, so a failed allocation is remembered for this thread and
+ * parse() says "out of memory" instead of "not JSON". */
+static _Thread_local int json_oom;
+static void *json_alloc(size_t n)
+{
+    void *p = malloc(n);
+    if (!p) json_oom = 1;
+    return p;
+}
+static void json_hooks(void)
+{
+    cJSON_Hooks h = { json_alloc, free };
+    cJSON_InitHooks(&h);
+}
+static pthread_once_t json_hooks_once = PTHREAD_ONCE_INIT;
+
+const char *fric_io_file_type(unsigned long mode)
+{
+    const mode_t m = (mode_t)mode;
+    return S_ISREG(m) ? "a regular file" : S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a named pipe"
+         : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
+         : S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
+FILE *fric_io_open(const char *path, const char *source, fric_io_file_kind kind, int absent_ok,
+                   unsigned long long *bytes, fric_io_error *err)
+{
+    const char *what = fric_io_file_kind_name(kind);
+    if (!what) what = "file";
+    if (!source) source = path;
+    memset(err, 0, sizeof *err);
+    err->entry = -1;
+    /* O_NONBLOCK: opening a named pipe with no writer returns at once (a
+     * blocking open waits for one for ever); cleared below for a file */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        file_error(err, what, source, strerror(errno));
+        if (absent_ok) err->code = FRIC_IO_OK;
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        file_error(err, what, source, strerror(errno));
+        close(fd);
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        /* a device passes any size check (st_size 0) and may never end
+         * (/dev/zero), a named pipe may block for ever: neither is read */
+        file_error(err, what, source, "");
+        snprintf(err->message, sizeof err->message, "%s %s: %s, not a regular file; only regular "
+                 "files are read (a device or a named pipe may block or never end): name the file "
+                 "itself.", what, source, fric_io_file_type((unsigned long)st.st_mode));
+        close(fd);
+        return NULL;
+    }
+    if (fric_io_check_size(kind, (unsigned long long)st.st_size, source, err)) {
+        close(fd);
+        return NULL;
+    }
+    int fl = fcntl(fd, F_GETFL);
+    FILE *f = fl >= 0 && fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) == 0 ? fdopen(fd, "rb") : NULL;
+    if (!f) {
+        if (errno == ENOMEM) memory_error(err, what, source);
+        else file_error(err, what, source, strerror(errno));
+        close(fd);
+        return NULL;
+    }
+    if (bytes) *bytes = (unsigned long long)st.st_size;
+    return f;
+}
+
+/* The whole file as a NUL-terminated string (free it), or NULL with err:
+ * opened by fric_io_open (a regular file within its kind's limit), read up
+ * to the limit (a file that grew past it is refused there). */
 static char *slurp(const char *path, const char *what, fric_io_file_kind kind, size_t *len,
                    fric_io_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        file_error(err, what, path, strerror(errno));
-        return NULL;
-    }
+    FILE *f = fric_io_open(path, NULL, kind, 0, NULL, err);
+    if (!f) return NULL;
     const size_t max = (size_t)fric_io_max_bytes(kind);
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-        fric_io_check_size(kind, (unsigned long long)st.st_size, path, err)) {
-        fclose(f);
-        return NULL;
-    }
     char *buf = NULL;
     size_t n = 0, cap = 0;
     /* bounded: the buffer doubles up to max + 2 bytes, and more than max
-     * bytes read (a file that grew, a pipe) is refused */
+     * bytes read (a file that grew) is refused */
     for (;;) {
         if (n + 1 >= cap) {
             size_t nc = cap ? 2 * cap : 65536 * 2;
@@ -60,7 +138,7 @@ static char *slurp(const char *path, const char *what, fric_io_file_kind kind, s
             cap = nc;
             char *b = realloc(buf, cap);
             if (!b) {
-                file_error(err, what, path, "out of memory");
+                memory_error(err, what, path);
                 break;
             }
             buf = b;
@@ -114,8 +192,14 @@ static cJSON *parse(const char *text, size_t len, const char *what, const char *
                     fric_io_error *err)
 {
     const char *end = NULL;
+    pthread_once(&json_hooks_once, json_hooks);
+    json_oom = 0;
     /* cJSON counts the terminating NUL in the length (as cJSON_ParseWithOpts). */
     cJSON *root = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
+    if (!root && json_oom) {
+        memory_error(err, what, path);
+        return NULL;
+    }
     const char *at = end ? end : text;
     int nul = 0, ctl = 0;
     if (root) {
@@ -274,8 +358,7 @@ fric_status fric_io_log_read(const char *path, fric_io_log *log, fric_io_error *
         log->storage_ = s;
         fric_io_log_destroy(log);
         cJSON_Delete(root);
-        file_error(err, "log", path, "out of memory");
-        err->code = FRIC_IO_MEMORY;
+        memory_error(err, "log", path);
         return (int)fric__io_status(err, 0, -1);
     }
     size_t e = 0;

@@ -10,11 +10,14 @@
  * tests/web/native_class.test.mjs's (3.14).
  */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "test_main.h"
 
 #include "fric_adapter.h"
+#include "fric_bench.h"
+#include "fric_native.h"
 #include "native_sets.h"
 #include "status_expect.h"
 
@@ -62,6 +65,58 @@ static void test_text(void **state)
 }
 
 /* call returned −1 with code recorded and a message naming name. */
+/* 1 when every comment of xml is one XML 1.0 allows (§2.5: "<!--"
+ * ((Char - '-') | ('-' (Char - '-')))* "-->": no "--" inside, no '-' just
+ * before the end), and at least one comment is there. */
+static int comments_ok(const char *xml)
+{
+    int n = 0;
+    for (const char *c = strstr(xml, "<!--"); c; c = strstr(c, "<!--")) {
+        const char *in = c + 4, *end = strstr(in, "-->");
+        if (!end) return 0;
+        for (const char *q = in; q < end; q++)
+            if (q[0] == '-' && (q + 1 == end || q[1] == '-')) return 0;
+        c = end + 3;
+        n++;
+    }
+    return n > 0;
+}
+
+/* Every comment the core writes into MJCF is well-formed, whatever goes into
+ * it: a class name of dashes (the name rule allows '-'), the bench's text
+ * (it named the CLI's options, --joint and --params) and a negative
+ * q_offset, in each writer (the class file, the M-model bench, the native
+ * bench). */
+static void test_comments(void **state)
+{
+    (void)state;
+    fric_native_params p = params();
+    p.q_offset = -0.25;
+    char xml[8192];
+    static const char *const names[] = { "a--b", "x-", "--", "-", "a---b-" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        for (int d = 0; d < 2; d++) {
+            int n = fric_native_class_mjcf(&p, names[i], 100, d ? FRIC_NATIVE_MUJOCO222 : FRIC_NATIVE_MUJOCO3, 1, xml,
+                                           sizeof xml);
+            assert_true(n > 0 && n < (int)sizeof xml);
+            if (!comments_ok(xml)) fail_msg("class '%s': a comment XML refuses:\n%s", names[i], xml);
+            /* the class itself keeps its name as given */
+            char attr[64];
+            snprintf(attr, sizeof attr, "<default class=\"%s\">", names[i]);
+            assert_non_null(strstr(xml, attr));
+        }
+    fric_bench_def def;
+    fric_bench_def_from_preset(fric_bench_preset_find("xl330", 2), &def);
+    def.servo.q_offset = -0.25;
+    int n = fric_mujoco_bench_mjcf(&def, xml, sizeof xml);
+    assert_true(n > 0 && n < (int)sizeof xml);
+    if (!comments_ok(xml)) fail_msg("the bench MJCF: a comment XML refuses:\n%s", xml);
+    fric_native_bench b = { .p = p, .mass = 0.49, .arm_mass = 0.05, .length = 0.15, .log_kp = 100, .dt = 0.002 };
+    n = fric_native_bench_mjcf(&b, xml, sizeof xml);
+    assert_true(n > 0 && n < (int)sizeof xml);
+    if (!comments_ok(xml)) fail_msg("the native bench MJCF: a comment XML refuses:\n%s", xml);
+}
+
 static void refused(int rc, fric_status code, const char *name)
 {
     assert_int_equal(rc, -1);
@@ -107,4 +162,4 @@ static void test_refusals(void **state)
             "kv");
 }
 
-FRIC_TEST_MAIN(cmocka_unit_test(test_text), cmocka_unit_test(test_refusals))
+FRIC_TEST_MAIN(cmocka_unit_test(test_text), cmocka_unit_test(test_comments), cmocka_unit_test(test_refusals))

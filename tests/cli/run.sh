@@ -8,6 +8,10 @@
 #                  `list` and `run` must show;
 #   FRICTION_FAKE  the tool linked with tests/cli/fake_scenarios.c, scenarios
 #                  that fail on purpose (step error, NaN row, rejected init);
+#   failmalloc.so  beside REGISTRY_DUMP (tests/cli/failmalloc.c): one
+#                  allocation of the tool failed in turn (tests/cli/inputs.sh);
+#   xmllint, python3  strict parsers of what the tool writes
+#                  (tests/cli/wellformed.sh);
 #   the BAM files  in ../shared/data/bam, read here with awk (params files
 #                  become name=value arguments; replay's MAE is recomputed
 #                  from the --csv file; logged positions are read from the
@@ -1113,6 +1117,11 @@ if [ -z "$missing" ]; then ok; else bad "make help does not name:$missing"; fi
 
 # --------------------------------------- hostile files, writers
 . "$root/tests/cli/hostile.sh"
+
+# ----------------------- inputs: never written over, regular files only
+. "$root/tests/cli/inputs.sh"
+# ------------------ every MJCF, JSON and CSV written, by strict parsers
+. "$root/tests/cli/wellformed.sh"
 
 echo "$label: $passed passed, $failed failed, $skipped skipped"
 if [ -n "${TEST_COUNTS:-}" ]; then

@@ -187,6 +187,60 @@ static void readers_refuse_by_size(void **state)
     remove(l);
 }
 
+/* Only regular files are read (fric_io_open, every native reader): a
+ * character device passes any size check (st_size 0) and /dev/zero never
+ * ends; a named pipe with no writer blocked a plain open for ever. Each is
+ * refused at once, FRIC_E_FILE, the sentence naming what it is; a file
+ * that is not there is the caller's to name when absent_ok says so. */
+static void readers_refuse_what_is_not_a_file(void **state)
+{
+    (void)state;
+    char fifo[64];
+    snprintf(fifo, sizeof fifo, "build/io-fifo-%ld.json", (long)getpid());
+    remove(fifo);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    fric_io_error err;
+    fric_io_log L;
+    static fric_io_sensitivity_read_buf rb;
+    const struct { const char *path, *what; } cases[] = {
+        { "/dev/zero", ": a character device, not a regular file" },
+        { fifo, ": a named pipe, not a regular file" },
+        { "build", ": a directory, not a regular file" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        assert_int_equal(fric_io_log_read(cases[i].path, &L, &err), FRIC_E_FILE);
+        fric_io_log_destroy(&L);
+        assert_int_equal(err.code, FRIC_IO_FILE);
+        assert_non_null(strstr(err.message, cases[i].what));
+        assert_true(strncmp(err.message, "log ", 4) == 0);
+        assert_int_equal(fric_io_params_walk(cases[i].path, NULL, NULL, NULL, &err), FRIC_E_FILE);
+        assert_non_null(strstr(err.message, cases[i].what));
+        assert_int_equal(fric_io_sensitivity_read(cases[i].path, &rb, &err), FRIC_E_FILE);
+        assert_non_null(strstr(err.message, cases[i].what));
+        unsigned long long bytes = 1;
+        assert_null(fric_io_open(cases[i].path, "mesh.obj", FRIC_IO_KIND_ASSET, 1, &bytes, &err));
+        assert_non_null(strstr(err.message, "asset mesh.obj"));
+        assert_non_null(strstr(err.message, cases[i].what));
+    }
+    /* not there: FRIC_IO_OK with absent_ok (left to the caller), else FRIC_IO_FILE */
+    assert_null(fric_io_open("build/no-such-file.xml", NULL, FRIC_IO_KIND_MJCF, 1, NULL, &err));
+    assert_int_equal(err.code, FRIC_IO_OK);
+    assert_null(fric_io_open("build/no-such-file.xml", NULL, FRIC_IO_KIND_MJCF, 0, NULL, &err));
+    assert_int_equal(err.code, FRIC_IO_FILE);
+    /* a regular file: opened, its size given (the file's, stat) */
+    if (access(M4, R_OK) == 0) {
+        struct stat st;
+        assert_int_equal(stat(M4, &st), 0);
+        unsigned long long bytes = 0;
+        FILE *f = fric_io_open(M4, NULL, FRIC_IO_KIND_PARAMS, 0, &bytes, &err);
+        assert_non_null(f);
+        assert_true(bytes == (unsigned long long)st.st_size);
+        assert_int_equal(fgetc(f), '{');
+        fclose(f);
+    }
+    remove(fifo);
+}
+
 static void log_header_in_bench_ranges(void **state)
 {
     (void)state;
@@ -215,4 +269,5 @@ static void log_header_in_bench_ranges(void **state)
 FRIC_TEST_MAIN(cmocka_unit_test(limits_as_stated),
                cmocka_unit_test(real_files_far_below),
                cmocka_unit_test(readers_refuse_by_size),
+               cmocka_unit_test(readers_refuse_what_is_not_a_file),
                cmocka_unit_test(log_header_in_bench_ranges))

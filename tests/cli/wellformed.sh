@@ -1,0 +1,118 @@
+# tests/cli/wellformed.sh: every file the tool writes passes a strict parser
+# that is not the tool's, sourced by tests/cli/run.sh (its $bin, $tmp, $root,
+# $bam, run, ok, bad, skip):
+#  - MJCF (mujoco-model: the M-model bench, the native bench, the native
+#    class in both dialects, a class name of dashes): xmllint (libxml2,
+#    Debian's libxml2-utils). MuJoCo's own reader tolerates a "--" inside a
+#    comment; XML 1.0 §2.5 does not, nor do xmllint, lxml or a browser's
+#    DOMParser (the bench's comment named the options --joint and --params);
+#  - JSON (fit --out of one model, of all, of native, their --sensitivity
+#    files, sensitivity --out, a carried key with quotes, a backslash and
+#    UTF-8): Python's json module held to RFC 8259 (NaN, Infinity and
+#    -Infinity refused, a key given twice refused);
+#  - CSV (replay --csv, mujoco --csv with a law, with a log, with a native
+#    file, with --adopt): Python's csv reader in strict mode, every row the
+#    header's number of fields, every value a finite number.
+wf=$tmp/wellformed
+rm -rf "$wf" && mkdir -p "$wf"
+wf_log=$root/samples/xl330-sin_sin-simulated.json
+wf_params=$root/samples/xl330-m6-params.json
+mjcf=() json=() csvs=()
+# produce DESC FILE... -- CMD...: the command exits 0 and writes each FILE
+produce() {
+    local desc=$1 files=(); shift
+    while [ "$1" != "--" ]; do files+=("$1"); shift; done
+    shift
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local st=$? f
+    [ $st -eq 0 ] || { bad "wellformed: $desc: exit $st: $(head -c 300 "$tmp/err")"; return 1; }
+    for f in "${files[@]}"; do [ -s "$f" ] || { bad "wellformed: $desc wrote no $f"; return 1; }; done
+}
+# ---- JSON
+produce "fit m6 --sensitivity" "$wf/m6.json" "$wf/m6_sensitivity.json" -- \
+    "$bin" fit --model m6 --from "$wf_params" --budget 40 --threads 1 --sensitivity --out "$wf/m6.json" "$wf_log" \
+    && json+=("$wf/m6.json" "$wf/m6_sensitivity.json")
+produce "fit --model all" "$wf/all/m1.json" "$wf/all/native.json" -- \
+    "$bin" fit --model all --budget 40 --threads 1 --out "$wf/all" "$wf_log" && json+=("$wf"/all/*.json)
+produce "fit --model native --sensitivity" "$wf/nat.json" "$wf/nat_sensitivity.json" -- \
+    "$bin" fit --model native --budget 20 --sensitivity --out "$wf/nat.json" "$wf_log" \
+    && json+=("$wf/nat.json" "$wf/nat_sensitivity.json")
+produce "sensitivity --out" "$wf/s.json" -- "$bin" sensitivity --params "$wf_params" --out "$wf/s.json" "$wf_log" \
+    && json+=("$wf/s.json")
+# a carried key (one the core does not model) whose value holds quotes, a
+# backslash and UTF-8: written back as the file spelled it
+sed 's/"model"/"note": "a \\"quoted\\" \\\\ path, 20 °C, \\u00e9",\n    "model"/' "$wf_params" >"$wf/carry.json"
+produce "fit --from a carried string" "$wf/carried.json" -- \
+    "$bin" fit --model m6 --from "$wf/carry.json" --budget 40 --threads 1 --out "$wf/carried.json" "$wf_log" \
+    && json+=("$wf/carried.json")
+grep -qF '"note": "a \"quoted\" \\ path, 20 °C, \u00e9"' "$wf/carried.json" 2>/dev/null \
+    || bad "wellformed: the carried string is not written as the file spelled it: $(grep note "$wf/carried.json" 2>&1)"
+# ---- MJCF
+if produce "mujoco-model, an M-model" "$tmp/out" -- "$bin" mujoco-model --log "$wf_log" --params "$wf_params"; then
+    cp "$tmp/out" "$wf/bench.xml" && mjcf+=("$wf/bench.xml"); fi
+if produce "mujoco-model, bam's m4" "$tmp/out" -- "$bin" mujoco-model --log "$wf_log" --params "$bam/params/xl330/m4.json"; then
+    cp "$tmp/out" "$wf/bench-m4.xml" && mjcf+=("$wf/bench-m4.xml"); fi
+if [ -s "$wf/nat.json" ]; then
+    if produce "mujoco-model, a native file" "$tmp/out" -- "$bin" mujoco-model --log "$wf_log" --params "$wf/nat.json"; then
+        cp "$tmp/out" "$wf/bench-native.xml" && mjcf+=("$wf/bench-native.xml"); fi
+    for c in "xl330_native 3" "a--b- 3" "a--b- 2" "- 2"; do
+        read -r cname dialect <<<"$c"
+        if produce "mujoco-model --class $cname --mujoco $dialect" "$tmp/out" -- \
+            "$bin" mujoco-model --class "$cname" --params "$wf/nat.json" --mujoco "$dialect"; then
+            cp "$tmp/out" "$wf/class-$cname-$dialect.xml" && mjcf+=("$wf/class-$cname-$dialect.xml"); fi
+    done
+fi
+# ---- CSV
+produce "replay --csv" "$wf/replay.csv" -- "$bin" replay --params "$wf_params" --csv "$wf/replay.csv" "$wf_log" && csvs+=("$wf/replay.csv")
+run "$bin" mujoco "$wf/none.xml" --joint j law=coulomb-viscous Fc=1
+if grep -q 'built without MuJoCo' "$tmp/err"; then skip "wellformed: mujoco --csv (built without MuJoCo)"
+else
+    cp "$tmp/pend.xml" "$wf/pend.xml"   # tests/cli/mujoco.sh's pendulum
+    produce "mujoco --csv" "$wf/mj.csv" -- "$bin" mujoco "$wf/pend.xml" --joint hinge law=coulomb-viscous Fc=0.3 --duration 0.05 --csv "$wf/mj.csv" \
+        && csvs+=("$wf/mj.csv")
+    produce "mujoco --log --csv" "$wf/mjlog.csv" -- "$bin" mujoco "$wf/bench.xml" --joint joint --params "$wf_params" --log "$wf_log" --csv "$wf/mjlog.csv" \
+        && csvs+=("$wf/mjlog.csv")
+    [ -s "$wf/nat.json" ] && produce "mujoco --params NATIVE --csv" "$wf/mjnat.csv" -- \
+        "$bin" mujoco --params "$wf/nat.json" --log "$wf_log" --csv "$wf/mjnat.csv" && csvs+=("$wf/mjnat.csv")
+    produce "mujoco --adopt --csv" "$wf/adopt.csv" -- "$bin" mujoco "$wf/pend.xml" --adopt 'hinge=xl330/m1' --seconds 0.05 --csv "$wf/adopt.csv" \
+        && csvs+=("$wf/adopt.csv")
+fi
+
+# ---- the parsers
+if ! command -v xmllint >/dev/null 2>&1; then bad "wellformed: no xmllint (Debian's libxml2-utils: tools/deps.sh native)"
+else
+    for f in "${mjcf[@]}"; do
+        if xmllint --noout "$f" 2>"$tmp/xmlerr"; then ok; else bad "wellformed: xmllint refuses $f: $(head -c 300 "$tmp/xmlerr")"; fi
+    done
+    [ ${#mjcf[@]} -ge 5 ] || bad "wellformed: only ${#mjcf[@]} MJCF files written"
+fi
+if ! command -v python3 >/dev/null 2>&1; then bad "wellformed: no python3 (tools/deps.sh native)"
+else
+    for f in "${json[@]}"; do
+        if python3 -c '
+import json, sys
+def constant(name): raise ValueError("%s is not JSON (RFC 8259)" % name)
+def pairs(kv):
+    keys = [k for k, _ in kv]
+    dup = sorted(k for k in set(keys) if keys.count(k) > 1)
+    if dup: raise ValueError("key %s given twice" % dup[0])
+    return dict(kv)
+with open(sys.argv[1], encoding="utf-8") as f:
+    json.load(f, parse_constant=constant, object_pairs_hook=pairs)' "$f" 2>"$tmp/jsonerr"; then ok
+        else bad "wellformed: strict JSON refuses $f: $(tail -n 1 "$tmp/jsonerr")"; fi
+    done
+    [ ${#json[@]} -ge 12 ] || bad "wellformed: only ${#json[@]} JSON files written"
+    for f in "${csvs[@]}"; do
+        if python3 -c '
+import csv, math, sys
+with open(sys.argv[1], newline="", encoding="utf-8") as f:
+    rows = list(csv.reader(f, strict=True))
+head = rows[0]
+if len(rows) < 2 or any(not h.strip() for h in head): raise ValueError("no data row, or an empty header name")
+for i, r in enumerate(rows[1:], 2):
+    if len(r) != len(head): raise ValueError("line %d has %d fields, the header %d" % (i, len(r), len(head)))
+    for v in r:
+        if not math.isfinite(float(v)): raise ValueError("line %d: %s is not finite" % (i, v))' "$f" 2>"$tmp/csverr"; then ok
+        else bad "wellformed: strict CSV refuses $f: $(tail -n 1 "$tmp/csverr")"; fi
+    done
+fi
