@@ -48,7 +48,7 @@ export default {
   'view.drive.short': 'Drive',
   'view.pendulum.short': 'Pendulum',
   'view.arm.short': 'Robot arm',
-  'view.wellposed.short': 'Well-posed',
+  'view.wellposed.short': 'Well-posedness',
   'view.scenarios.short': 'Scenarios',
   'view.fit.short': 'Fit',
   'view.mujoco.short': 'MuJoCo',
