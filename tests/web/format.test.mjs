@@ -33,7 +33,10 @@ describe('numbers out', () => {
     assert.equal(maeText(0.0579), '0,0579 rad (3,32°)');
     const ticks = [0, 0.25, 0.5].map((value) => ({ value }));
     assert.deepEqual(ticks.map((x, i) => tickLabel(x.value, i, ticks)), ['0', '0,25', '0,50']);
-    assert.equal(fmtList([0.5, 1, 2]), '0,5; 1; 2');
+    // French typography: a no-break space before ';' (as the label above the
+    // Drive velocities field writes "0,5 ; 1 ; 2"); it reads back as typed
+    assert.equal(fmtList([0.5, 1, 2]), '0,5\u00a0; 1\u00a0; 2');
+    assert.deepEqual(parseList(fmtList([0.5, 1, 2])).values, [0.5, 1, 2]);
   });
   it('localNumber: digits around a point only', () => {
     assert.equal(localNumber('1/Z = 30.5; t = 0.154 s', ','), '1/Z = 30,5; t = 0,154 s');

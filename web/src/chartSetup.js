@@ -9,6 +9,7 @@ import {
 } from 'chart.js';
 import { hook } from './testHooks.js';
 import { tickLabel } from './format.js';
+import { symbolText } from './dom.js';
 
 // Decimation: a chart given every simulation step draws a min-max envelope
 // per pixel (options.plugins.decimation = { enabled: true, algorithm:
@@ -21,6 +22,11 @@ Chart.register(LineController, LineElement, PointElement, LinearScale, Logarithm
 // (autoSkip with some padding); a view may still set its own.
 Chart.defaults.scales.linear.ticks.callback = tickLabel;
 Chart.defaults.scales.linear.ticks.autoSkipPadding = 8;
+// A legend is drawn text: a dataset's label with the tables' `_x`/`^x`
+// symbol marks (Φ_Z, τ_f_1) shows them as dom.js symbolText writes any plain
+// text (ΦZ, τf1, as the axis titles write τe), never the raw marks.
+const legendLabels = Chart.defaults.plugins.legend.labels.generateLabels;
+Chart.defaults.plugins.legend.labels.generateLabels = (chart) => legendLabels(chart).map((item) => ({ ...item, text: symbolText(item.text) }));
 
 // Test hook (tests/web/e2e.mjs, web/src/testHooks.js): every live chart is in
 // window.__fx.charts.all, so the browser tests can read chart data; a chart

@@ -43,14 +43,19 @@ export function button(text, title) {
 
 // The core's labels write a symbol's index and exponent as `_x` and `^x`
 // (format.js SYMBOL): on the page they become a subscript and a superscript.
+// An index of several characters is written one character at a time
+// (τ_f_s, the paper's τ with the index fs; q_d_1), and drawn as one subscript.
 
-/** The nodes of `text` with `_x` as <sub>x</sub> and `^x` as <sup>x</sup>. */
+/** The nodes of `text` with `_x` as <sub>x</sub> and `^x` as <sup>x</sup>
+ *  (`_f_s` as one <sub>fs</sub>). */
 export function symbolNodes(text) {
   const out = [];
   let last = 0;
   for (const m of String(text).matchAll(SYMBOL)) {
     if (m.index > last) out.push(text.slice(last, m.index));
-    out.push(el(m[1] ? 'sub' : 'sup', {}, m[1] ?? m[2]));
+    const tag = m[1] ? 'sub' : 'sup', prev = out[out.length - 1];
+    if (m.index === last && prev instanceof Element && prev.tagName.toLowerCase() === tag) prev.append(m[1] ?? m[2]);
+    else out.push(el(tag, {}, m[1] ?? m[2]));
     last = m.index + m[0].length;
   }
   if (last < text.length) out.push(text.slice(last));

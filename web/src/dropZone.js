@@ -179,8 +179,9 @@ export function fileInputs(parent, { onFiles, id, what }) {
   };
 }
 
-/** bytes as 'N kB' / 'N.N MB' (binary: 1 kB = 1024 B, 1 MB = 1048576 B,
- *  as the robot's limit of 200 MB is counted). */
+/** bytes as 'N kB' / 'N.N MB' in the page's language ('N ko' / 'N,N Mo' in
+ *  French; binary: 1 kB = 1024 B, 1 MB = 1048576 B, as the robot's limit of
+ *  64 MB is counted). */
 export function formatBytes(n) {
-  return n < 1048576 ? `${Math.ceil(n / 1024)} kB` : `${localNumber(String(Number((n / 1048576).toFixed(1))))} MB`;
+  return n < 1048576 ? t('size.kB', { n: Math.ceil(n / 1024) }) : t('size.MB', { n: localNumber(String(Number((n / 1048576).toFixed(1)))) });
 }

@@ -101,10 +101,11 @@ export function parseList(raw, mark = decimalMark) {
   return { values };
 }
 
-/** values written as a list in the page's language ("0; 1,5; 2" in French,
- *  "0, 1.5, 2" in English). */
+/** values written as a list in the page's language ("0 ; 1,5 ; 2" in French,
+ *  with a no-break space before the ';' as French typography has it and the
+ *  page's sentences write it; "0, 1.5, 2" in English). */
 export const fmtList = (values, mark = decimalMark) =>
-  values.map((v) => fmtNumber(v, { mark })).join(`${listSeparator(mark)} `);
+  values.map((v) => fmtNumber(v, { mark })).join(mark === ',' ? `\u00a0${listSeparator(mark)} ` : `${listSeparator(mark)} `);
 
 /** The page's default: fmtNumber(v) (6 digits, exponent form 3 digits). */
 export const fmt = (v) => fmtNumber(v);

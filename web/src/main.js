@@ -22,7 +22,7 @@ import { lessonFrame, lessonOffNote, renderLegend, lessonSetup, lessonChart } fr
 import { VIEWS } from './views/index.js';
 import { setHook } from './testHooks.js';
 import { glossary } from './glossary.js';
-import { symbolNodes } from './dom.js';
+import { symbolNodes, symbolText } from './dom.js';
 import { t, tCore, lang, LANGUAGES, langMissing } from './i18n/index.js';
 import { startOffline } from './offline.js';
 import { onRefused, stateChoice, refusedSentence } from './refusal.js';
@@ -175,6 +175,27 @@ async function start() {
     return b;
   });
 
+  /** The tab names: the titles, or in presentation mode the short names
+   *  (its header keeps one row: css/present.css), the title then the tab's
+   *  accessible name. */
+  function tabNames(short) {
+    buttons.forEach((b, i) => {
+      const v = VIEWS[i];
+      b.replaceChildren(...symbolNodes(short ? v.short : v.title));
+      if (short) b.setAttribute('aria-label', symbolText(v.title)); else b.removeAttribute('aria-label');
+    });
+    selectedTabInView();
+  }
+  /** A tab strip that scrolls sideways (presentation mode in a narrow
+   *  window) shows the selected tab. */
+  function selectedTabInView() {
+    const b = buttons.find((x) => x.getAttribute('aria-selected') === 'true');
+    if (!b || tabs.scrollWidth <= tabs.clientWidth) return;
+    const r = b.getBoundingClientRect(), box = tabs.getBoundingClientRect();
+    if (r.left < box.left) tabs.scrollLeft -= box.left - r.left;
+    else if (r.right > box.right) tabs.scrollLeft += r.right - box.right;
+  }
+
   let shown = null;       // the mounted view's entry of VIEWS
   let shownState = null;  // its slice of the URL (state.js scopedState: the keys it read)
   let lessonStep = null;  // the lesson step last set up in it (marked), or null
@@ -244,6 +265,7 @@ async function start() {
       b.setAttribute('aria-selected', String(sel));
       b.tabIndex = sel ? 0 : -1;
     });
+    selectedTabInView();
     if (user) setView(view.id);
     const container = document.createElement('div');
     main.append(container);
@@ -303,6 +325,7 @@ async function start() {
   }
   function setPresent(on, fromUser) {
     document.body.classList.toggle('present', on);
+    tabNames(on);
     presentBtn.setAttribute('aria-pressed', String(on));
     presentBtn.textContent = on ? t('page.present.leave') : t('page.present');
     drawerBtn.hidden = !on;

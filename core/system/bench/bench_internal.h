@@ -65,7 +65,7 @@ extern const char *const fric__bench_trajectory_help[FRIC_BENCH_N_TRAJ];
 #define FRIC__BENCH_TRAJECTORY_PARAM                                                              \
     { "trajectory", 2, 0, FRIC_BENCH_N_TRAJ - 1, "choice",                                        \
       "goal: the reference's trajectories (Duclusaud & Passault) sin_sin, sin_time_square, "     \
-      "lift_and_drop (torque off after 2 s), up_and_down; goal (constant angle `goal`); "        \
+      "lift_and_drop (torque off after 2 s), up_and_down; goal (the goal θ^d held constant); "   \
       "torque_off", fric_bench_traj_names, FRIC_BENCH_N_TRAJ, 0,                                 \
       .label = "trajectory θ^d(t)", .choice_help = fric__bench_trajectory_help }
 #define FRIC__BENCH_MASS_PARAM                                                                    \

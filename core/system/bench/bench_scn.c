@@ -133,7 +133,7 @@ const char *const fric__bench_trajectory_help[FRIC_BENCH_N_TRAJ] = {
     "Lifts the arm to −π/2 in 2 s, then torque off: the arm falls and swings "
     "(the reference's trajectories)",
     "Raises to π/2 in 3 s, lowers to 0.8·π/2 at 6 s (the reference's trajectories)",
-    "Holds the constant angle `goal`",
+    "Holds the goal θ^d constant",
     "Motor off from the start; the arm moves under gravity and friction only",
 };
 

@@ -121,10 +121,10 @@ static const char *const side_help[] = {
     [P_ER] = { "e_r", 24, 0, 1e3, "V", "supply voltage e_r: the PID output is saturated at it",  \
         NULL, 0, 0, .label = "supply voltage e_r", .lo = 1, .hi = 48 },                         \
     [P_TFS] = { "tau_fs", 0.041, 0, 100, "N·m", "static gear friction tau_fs (eqs. 7-9)", NULL,  \
-        0, 0, .label = "static friction τ_fs", .lo = 0, .hi = 1 },                              \
+        0, 0, .label = "static friction τ_f_s", .lo = 0, .hi = 1 },                              \
     [P_TFK] = { "tau_fk", 0.036, 0, 100, "N·m",                                                 \
         "kinetic gear friction tau_fk (printed tau_df), <= tau_fs", NULL, 0, 0,                 \
-        .label = "kinetic friction τ_fk", .lo = 0, .hi = 1 },                                   \
+        .label = "kinetic friction τ_f_k", .lo = 0, .hi = 1 },                                   \
     [P_CTAU] = { "C_tau", 1.53, 0, 1e3, "N·m·s/rad", "viscous gear friction C_tau (eq. 9)",      \
         NULL, 0, 0, .label = "viscous friction C_τ", .lo = 0, .hi = 5 },                        \
     [P_ETA] = { "eta", 100, 0, 1e4, "s/rad", "Stribeck decay eta of the gear friction (eq. 9)",  \
@@ -197,10 +197,10 @@ static const fric_param_info arm2_params[A2_COUNT] = {
         "initial q_2, link 2 relative to link 1 (90°: pointing up)", NULL, 0, 0,
         .label = "initial q_2", .lo = -PI_, .hi = PI_ },
     [A2_QD1] = { "q1_d", 90 * DEG, -2 * PI_, 2 * PI_, "rad", "target q_d1 of joint 1", NULL, 0, 0,
-        .label = "target q_d1", .lo = -PI_, .hi = PI_ },
+        .label = "target q_d_1", .lo = -PI_, .hi = PI_ },
     [A2_QD2] = { "q2_d", -90 * DEG, -2 * PI_, 2 * PI_, "rad",
         "target q_d2 of joint 2 (-90°: link 2 hanging down, into the ground)", NULL, 0, 0,
-        .label = "target q_d2", .lo = -PI_, .hi = PI_ },
+        .label = "target q_d_2", .lo = -PI_, .hi = PI_ },
 };
 
 static const fric_param_info chain_params[C_COUNT] = {

@@ -62,7 +62,7 @@ export default async function arm(h) {
 
   await check('arm: a parameter change (target q_d2) applies live and reaches the URL', async () => {
     const before = page.url();
-    const field = page.locator('#view .arm-params .ctl', { has: page.locator('.ctl-label', { hasText: 'target q_d2' }) }).locator('.ctl-num');
+    const field = page.locator('#view .arm-params .ctl', { has: page.locator('.ctl-label', { hasText: 'target qd2' }) }).locator('.ctl-num');
     expect(await field.count() === 1, `${await field.count()} number fields for target q_d2`);
     await field.fill('0');
     await field.press('Enter');

@@ -103,7 +103,8 @@ export default async function fitOwnChecks(h) {
     // logs' own mass and length
     const r = spawnSync(BIN, ['fit', '--model', 'm4', '--budget', '60', '--out', path.join(tmp, 'm4.json'), ...paths], { encoding: 'utf8' });
     const cliRig = ((r.stderr || '').split('\n').find((l) => l.startsWith('fit: warning: ')) || '').slice('fit: warning: '.length);
-    const rig = await p.evaluate(() => { const w = document.getElementById('fit-rig-warning'); return w && !w.hidden ? w.textContent : ''; });
+    // its K_l drawn as K<sub>l</sub> (web/src/dom.js symbolNodes): read back as the core's marks
+    const rig = await p.evaluate(() => { const w = document.getElementById('fit-rig-warning'); const marked = (n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : /^SU[BP]$/.test(n.tagName) ? [...n.textContent].map((c) => (n.tagName === 'SUB' ? '_' : '^') + c).join('') : [...n.childNodes].map(marked).join('')); return w && !w.hidden ? marked(w) : ''; });
     expect(rig && rig === cliRig, `the view's rig warning '${rig}' != the CLI's '${cliRig}'`);
     expect(rig.includes(`mass ${logs[0].mass} kg`) && rig.includes(`length ${logs[0].length} m`), `the rig warning names no mass/length: '${rig}'`);
     return `'${line}'; ${s.rows.map((r) => r.cells[3]).join('; ')}; '${rig.slice(0, 80)}…'`;
@@ -139,7 +140,7 @@ export default async function fitOwnChecks(h) {
     expect(close(t.validFit, valid), `validation MAE: browser ${t.validFit}, friction replay ${valid}`);
     // the caution: the CLI's line under its table, word for word
     const caution = (/caution, M4: (.*)/.exec(out) || [])[1];
-    const shown = await p.evaluate(() => { const c = document.getElementById('fit-caution'); return c && !c.hidden ? c.textContent : ''; });
+    const shown = await p.evaluate(() => { const c = document.getElementById('fit-caution'); const marked = (n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : /^SU[BP]$/.test(n.tagName) ? [...n.textContent].map((c) => (n.tagName === 'SUB' ? '_' : '^') + c).join('') : [...n.childNodes].map(marked).join('')); return c && !c.hidden ? marked(c) : ''; });
     expect(caution && shown === caution, `caution: view '${shown}', CLI '${caution}'`);
     await p.screenshot({ path: path.join(h.OUT, 'fit-own-m4.png'), fullPage: true });
     return `train ${t.trainFit} (CLI ${train}), valid ${t.validFit} (friction replay ${valid}) rad; parameters ${same ? 'bit-identical to' : 'close to'} the CLI's; caution '${shown.slice(0, 80)}…'`;

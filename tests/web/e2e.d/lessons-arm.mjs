@@ -97,10 +97,12 @@ export async function armLesson(h, lang) {
       return { text: part.trim(), q1: num(/q1 (-?[0-9.,]+)°/), fn: (/fₙ (-?[0-9.,]+) \/ (-?[0-9.,]+) N/.exec(part) || []).slice(1),
         stick: [1, 2].map((j) => BADGE[num(new RegExp(fill(esc(L['arm.joint']).replace(/\\([{}])/g, '$1'), { j, state: `(${STICK}|${SLIP})` })))]) };
     };
-    /** The normal-force chart's series (its mirror: every step in the window), by label 'fn1 A', 'fn2 B', …. */
+    /** The normal-force chart's series (its mirror: every step in the window), by label 'fn1 A', 'fn2 B', …
+     *  (the labels' symbol marks f_n_1 read as the legend draws them, fn1). */
     const fnSeries = () => page.evaluate(() => {
-      const c = [...window.__fx.charts.all].find((k) => k.data.datasets.some((d) => /^fn1 A/.test(d.label)));
-      return c ? Object.fromEntries(c.data.datasets.map((d) => [d.label.split(' (')[0], d.data.map((p) => [p.x, p.y])])) : null;
+      const plain = (s) => s.replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1');
+      const c = [...window.__fx.charts.all].find((k) => k.data.datasets.some((d) => /^fn1 A/.test(plain(d.label))));
+      return c ? Object.fromEntries(c.data.datasets.map((d) => [plain(d.label.split(' (')[0]), d.data.map((p) => [p.x, p.y])])) : null;
     });
     /** A consistency check (the same core, wasm against native): every point of the page's
      *  normal-force series against the CLI run's row of the same t, within 1e-6 N; but the

@@ -67,14 +67,16 @@ async function pick(page, label, value) {
   await box.selectOption(value);
 }
 /** Each step's text, its sub- and superscripts written back as the core's
- *  _x and ^x (web/src/dom.js symbolNodes draws K_c as K<sub>c</sub>), so a
+ *  _x and ^x, a character each (web/src/dom.js symbolNodes draws K_c as
+ *  K<sub>c</sub>, τ_f_s as τ<sub>fs</sub>), so a
  *  quoted 'K_c' is checked as the sign the step shows. */
 const lessonSteps = (page) => { following = page; return page.evaluate(() => [...document.querySelectorAll('#view .lesson-try ol > li')]
   .map((li) => {
     const span = li.querySelector('span');
     if (!span) return '';
     const text = (n) => (n.nodeType === Node.TEXT_NODE ? n.textContent
-      : n.tagName === 'SUB' ? `_${n.textContent}` : n.tagName === 'SUP' ? `^${n.textContent}` : [...n.childNodes].map(text).join(''));
+      : n.tagName === 'SUB' ? [...n.textContent].map((c) => `_${c}`).join('') : n.tagName === 'SUP' ? [...n.textContent].map((c) => `^${c}`).join('')
+        : [...n.childNodes].map(text).join(''));
     return text(span);
   })); };
 // the page whose lesson is being followed (lessonSteps sets it): has() reads

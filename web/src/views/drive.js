@@ -346,7 +346,7 @@ export function mount(container, { core, state }) {
   const bandRows = (r) => [-T, 0, T].map((tm) => {
     const k = r.tauM.indexOf(tm);
     return k < 0 ? null : t('drive.band.row', { tm: n3(tm), lo: n3(r.lo[k]), hi: n3(r.hi[k]), w: n3(r.hi[k] - r.lo[k]) });
-  }).filter(Boolean).join(t('drive.band.sep'));
+  }).filter(Boolean).join(t('list.sep'));
   /** The band read-out from the polyline r of velocity v. */
   function writeBand(r, v) {
     band.textContent = t('drive.band', { v: fmt(v), rows: bandRows(r) });

@@ -35,7 +35,7 @@ import { viewLayout, messageBox } from '../../layout.js';
 import { numberControl, choiceControl, toggleControl } from '../../controls.js';
 import { budgetField } from './budget.js';
 import { dropZone, sampleFile, readChecked } from '../../dropZone.js';
-import { el } from '../../dom.js';
+import { el, symbolNodes } from '../../dom.js';
 import { logsList } from './logs.js';
 import { searchSpace } from './space.js';
 import { resultsSection } from './results.js';
@@ -298,7 +298,7 @@ export function mount(container, { core, state }) {
       if (shown === text && text) rigWarn.lang = 'en'; else rigWarn.removeAttribute('lang');
       text = shown;
     } catch { /* a refused log is said by the logs list */ }
-    rigWarn.textContent = text || '';
+    rigWarn.replaceChildren(...symbolNodes(text || ''));
     rigWarn.hidden = !text;
   }
 

@@ -3,7 +3,7 @@
 // the fitted values) and, for "Fit all models", the table and bar chart of
 // the validation MAE per model (the paper's Fig. 5).
 import { modelBarsBox, download, COLORS } from '../../charts.js';
-import { el } from '../../dom.js';
+import { el, symbolNodes } from '../../dom.js';
 import { localNumber } from '../../format.js';
 import { t } from '../../i18n/index.js';
 import { SERVO_CONSTANTS, STS3215_CONSTANTS, mujocoSnippet, servoExport, filesText, fileButtons, scenarioParamsToObject } from '../../exports.js';
@@ -337,7 +337,7 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
     const fromNote = r.from < 0 ? t('fit.res.fromFile', { name: r.fromName }) : r.from ? t('fit.res.from', { model: r.from }) : '';
     const noPreset = preset ? '' : t('fit.res.noPreset', { act: r.actuator, model: r.model });
     // the core's words: English in every language, marked so
-    const caution = el('p', { className: 'msg-warn', id: 'fit-caution', role: 'status', hidden: !r.caution, lang: 'en' }, r.caution || '');
+    const caution = el('p', { className: 'msg-warn', id: 'fit-caution', role: 'status', hidden: !r.caution, lang: 'en' }, ...symbolNodes(r.caution || ''));
     const integNote = el('p', { className: 'note', id: 'fit-integrator-note', dataset: { integrator: integratorOf(r) } },
       integratorOf(r) === 'mujoco'
         ? t('fit.res.integ.mujoco') : t('fit.res.integ.bam'));

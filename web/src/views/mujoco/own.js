@@ -3,7 +3,7 @@
 // the three treatments with the arm's joint law. What MuJoCo or the core
 // refuses (an MJCF that does not load, a missing joint, a ball or free
 // joint) is said in one sentence on the runs' box (#mujoco-error).
-import { el, button } from '../../dom.js';
+import { el, button, symbolNodes } from '../../dom.js';
 import { t } from '../../i18n/index.js';
 
 /** ownModel(side, { onRun(model | null) }) → { model }: model = { xml, joints: [names] }. */
@@ -15,7 +15,7 @@ export function ownModel(side, { onRun }) {
   const back = button(t('mujoco.own.back'), t('mujoco.own.back.title'));
   const box = el('details', { className: 'mujoco-own', id: 'mujoco-own' },
     el('summary', { textContent: t('mujoco.own.summary') }),
-    el('p', { className: 'note', textContent: t('mujoco.own.note') }),
+    el('p', { className: 'note' }, ...symbolNodes(t('mujoco.own.note'))),
     text, el('label', { textContent: t('mujoco.own.joints') }, names), el('div', { className: 'row' }, run, back));
   side.append(box);
   const self = { model: null };

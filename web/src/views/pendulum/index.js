@@ -39,13 +39,16 @@ import { nativeFromState, nativeFromObject, nativeEntry } from '../../nativeFile
  *  tests read as the clock) (`friction run bench`, checked by
  *  tests/web/e2e.d/lessons.mjs). */
 const CHARTS = '.charts > .chart-box:nth-child(3)'; // θ̇, then τf below it
+// the arms' picture with its read-outs: the reversals per second drawn under
+// each arm, the status line and the line at whole seconds
+const PICTURE = '.charts > .chart-box:has(#pendulum-canvas)';
 export const LESSON = {
   notice: t('pendulum.lesson.notice'),
   tryThis: [
-    { text: t('pendulum.lesson.step1'), setup: {} },
+    { text: t('pendulum.lesson.step1'), setup: {}, chart: PICTURE },
     { text: t('pendulum.lesson.step2'), setup: {}, chart: CHARTS },
     { text: t('pendulum.lesson.step3'), setup: { zoom: 1 } },
-    { text: t('pendulum.lesson.step4'), setup: { zoom: 1, goal: 1.5 } },
+    { text: t('pendulum.lesson.step4'), setup: { zoom: 1, goal: 1.5 }, chart: PICTURE },
     { text: t('pendulum.lesson.step5'), setup: { zoom: 1, goal: 1.5, friction_b: 'karnopp' } },
   ],
   /** null on the lesson's bench, else the sentence shown above the steps: the

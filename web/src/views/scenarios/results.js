@@ -60,5 +60,5 @@ export function clampDiverged(sc, job, boxes, tErr) {
     notes.push(out.length ? t('scenarios.clamp.leaves', { title: plot.title, sets: out.join(', ') })
       : t('scenarios.clamp.upTo', { title: plot.title, t: num(upTo, 4) }));
   });
-  return `\n${t('scenarios.clamp', { notes: notes.join('; ') })}`;
+  return `\n${t('scenarios.clamp', { notes: notes.join(t('list.sep')) })}`;
 }

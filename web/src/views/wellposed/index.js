@@ -314,7 +314,8 @@ export function mount(container, { core, state, showError }) {
     const r = sim.row;
     if (!r) return;   // showStop wrote why
     const g = (name) => { const c = col(name); return c >= 0 ? r[c] : NaN; };
-    const st = ['NONE', 'UNIQUE', 'SEVERAL'][g('status')] ?? String(g('status'));
+    // the step's status (the core's FRIC_FD_NONE, UNIQUE, SEVERAL: fric_fd.h) in the page's language
+    const st = ['wellposed.status.none', 'wellposed.status.unique', 'wellposed.status.several'].map((k) => t(k))[g('status')] ?? String(g('status'));
     const f = (v, d = 3) => fmt(Number(v.toFixed(d)));
     status.replaceChildren(...symbolNodes(t('wellposed.status', { tau: f(g('tau_a')), dq: f(g('dq')), ddq: f(g('ddq')),
       // held: since when, the time the screw came to rest (read off the
