@@ -22,7 +22,7 @@ import { lessonFrame, lessonOffNote, renderLegend, lessonSetup, lessonChart } fr
 import { VIEWS } from './views/index.js';
 import { setHook } from './testHooks.js';
 import { glossary } from './glossary.js';
-import { symbolNodes, symbolText } from './dom.js';
+import { tabStrip } from './tabs.js';
 import { t, tCore, lang, LANGUAGES, langMissing } from './i18n/index.js';
 import { startOffline } from './offline.js';
 import { onRefused, stateChoice, refusedSentence } from './refusal.js';
@@ -156,45 +156,7 @@ async function start() {
   let mounted = null;
   let actions = null;     // the mounted view's actions, if any
   let lessonOpen = !slide?.matches;  // the lesson box's open state, kept across views
-  const buttons = VIEWS.map((v, i) => {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.role = 'tab';
-    b.id = `tab-${v.id}`;
-    b.append(...symbolNodes(v.title));
-    b.setAttribute('aria-controls', 'view');
-    b.addEventListener('click', () => show(v.id, true));
-    b.addEventListener('keydown', (e) => {
-      const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-      if (d) {
-        const next = VIEWS[(i + d + VIEWS.length) % VIEWS.length];
-        if (show(next.id, true)) document.getElementById(`tab-${next.id}`).focus();
-      }
-    });
-    tabs.append(b);
-    return b;
-  });
-
-  /** The tab names: the titles, or in presentation mode the short names
-   *  (its header keeps one row: css/present.css), the title then the tab's
-   *  accessible name. */
-  function tabNames(short) {
-    buttons.forEach((b, i) => {
-      const v = VIEWS[i];
-      b.replaceChildren(...symbolNodes(short ? v.short : v.title));
-      if (short) b.setAttribute('aria-label', symbolText(v.title)); else b.removeAttribute('aria-label');
-    });
-    selectedTabInView();
-  }
-  /** A tab strip that scrolls sideways (presentation mode in a narrow
-   *  window) shows the selected tab. */
-  function selectedTabInView() {
-    const b = buttons.find((x) => x.getAttribute('aria-selected') === 'true');
-    if (!b || tabs.scrollWidth <= tabs.clientWidth) return;
-    const r = b.getBoundingClientRect(), box = tabs.getBoundingClientRect();
-    if (r.left < box.left) tabs.scrollLeft -= box.left - r.left;
-    else if (r.right > box.right) tabs.scrollLeft += r.right - box.right;
-  }
+  const strip = tabStrip(tabs, VIEWS, (id, user) => show(id, user));
 
   let shown = null;       // the mounted view's entry of VIEWS
   let shownState = null;  // its slice of the URL (state.js scopedState: the keys it read)
@@ -260,12 +222,7 @@ async function start() {
       (kind) => printWorksheet(shown, kind, core)));
     document.body.dataset.lesson = view.module.LESSON ? 'shown' : 'none';
     main.setAttribute('aria-labelledby', `tab-${view.id}`);
-    buttons.forEach((b, i) => {
-      const sel = VIEWS[i].id === view.id;
-      b.setAttribute('aria-selected', String(sel));
-      b.tabIndex = sel ? 0 : -1;
-    });
-    selectedTabInView();
+    strip.select(view.id);
     if (user) setView(view.id);
     const container = document.createElement('div');
     main.append(container);
@@ -325,7 +282,7 @@ async function start() {
   }
   function setPresent(on, fromUser) {
     document.body.classList.toggle('present', on);
-    tabNames(on);
+    strip.names(on);
     presentBtn.setAttribute('aria-pressed', String(on));
     presentBtn.textContent = on ? t('page.present.leave') : t('page.present');
     drawerBtn.hidden = !on;
