@@ -1323,6 +1323,8 @@ export default {
   'coreprefix.size_mjcf': 'MJCF {source}: ',
   'coreprefix.size_asset': 'asset {source}: ',
   'coreprefix.size_robot': 'robot {source}: ',
+  'coreprefix.recording': 'recording {source}: ',
+  'coreprefix.size_dataset': 'dataset {source}: ',
   'scenarios.res.variant': '{label}: {message}',
   'fit.bars.train': 'Training MAE per model (no validation log chosen)',
   'fit.bars.train.desc': 'Bar chart of the training MAE of the published and of the fitted parameters for each model M1 to M6 (no validation log chosen)',

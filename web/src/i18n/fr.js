@@ -2015,6 +2015,8 @@ export default {
   'coreprefix.size_mjcf': 'MJCF {source} : ',
   'coreprefix.size_asset': 'ressource {source} : ',
   'coreprefix.size_robot': 'robot {source} : ',
+  'coreprefix.recording': 'enregistrement {source} : ',
+  'coreprefix.size_dataset': 'jeu de données {source} : ',
   'scenarios.res.variant': '{label} : {message}',
   'fit.bars.train': 'MAE d\'entraînement par modèle (aucun enregistrement de validation choisi)',
   'fit.bars.train.desc': 'Diagramme en barres de la MAE d\'entraînement des paramètres publiés et ajustés pour chaque modèle M1 à M6 (aucun enregistrement de validation choisi)',
