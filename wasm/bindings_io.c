@@ -341,14 +341,20 @@ FXB_EXPORT int fxb_recording_check(const double *t, const double *goal, const do
 /* The MJCF angles q[n] [rad] of the values v[n] of one motor in LeRobot's
  * unit m (layout lerobot_motor: its unit, calibration and mapping), checked
  * once (fric_lerobot_motor_check; joint and source name it), converted
- * through the raw count (fric_lerobot_rad_of). 0, or 1 with the sentence. */
+ * through the raw count (fric_lerobot_raw_of, fric_lerobot_rad_of_raw);
+ * raw[n] (may be NULL) receives the raw counts [count]. 0, or 1 with the
+ * sentence. */
 FXB_EXPORT int fxb_lerobot_rad(const fric_lerobot_motor *m, const char *joint, const char *source,
-                               const double *v, int n, double *q)
+                               const double *v, int n, double *q, double *raw)
 {
-    if (count_bad("n (values)", n, 2 * sizeof(double))) return 1;
+    if (count_bad("n (values)", n, 3 * sizeof(double))) return 1;
     int rc = fric_lerobot_motor_check(m, joint, source);
     if (rc) return from_core(rc, NULL);
-    for (int i = 0; i < n; i++) q[i] = fric_lerobot_rad_of(m, v[i]);
+    for (int i = 0; i < n; i++) {
+        const double c = fric_lerobot_raw_of(m, v[i]);
+        q[i] = fric_lerobot_rad_of_raw(m, c);
+        if (raw) raw[i] = c;
+    }
     set_status(FRIC_OK, -1, "");
     return 0;
 }

@@ -19,7 +19,7 @@ export const SIGNATURES = {
   fxb_log_samples: 'lg',
   fxb_log_series: 'lg t q goal speed torque_enable cap',
   fxb_recording_check: 't goal pos n joints names period source info err',
-  fxb_lerobot_rad: 'm joint source v n q',
+  fxb_lerobot_rad: 'm joint source v n q raw',
   fxb_recording_csv: 'text len source info err',
   fxb_recording_name: 'r j',
   fxb_recording_series: 'r t goal pos cap',
@@ -339,8 +339,11 @@ export class IoApi {
    *  (fric_lerobot_rad_of: through the raw count): motor { unit ('DEGREES',
    *  'RANGE_M100_100', 'RANGE_0_100' or its index), range_min, range_max,
    *  drive_mode (LeRobot's calibration), sign, raw_zero (the mapping) },
-   *  checked once by the core (joint and source name it in the sentence). */
-  lerobotRad(motor, values, joint = 'motor', source = 'calibration') {
+   *  checked once by the core (joint and source name it in the sentence).
+   *  A Float64Array of angles, or with `withRaw` { q, raw } (raw: the servo's
+   *  counts, whole numbers when the unit and the calibration are the
+   *  recording's). */
+  lerobotRad(motor, values, joint = 'motor', source = 'calibration', withRaw = false) {
     obj('motor', motor, 'a motor { unit, range_min, range_max, drive_mode, sign, raw_zero }');
     const unit = typeof motor.unit === 'string' ? TABLES.lerobot_units.indexOf(motor.unit) : motor.unit;
     if (!Number.isInteger(unit)) throw argError(TypeError, 'motor.unit', `motor.unit must be one of ${TABLES.lerobot_units.join(', ')}, found ${String(motor.unit)}.`);
@@ -351,8 +354,10 @@ export class IoApi {
       ptrs.push(m);
       core._write('lerobot_motor', m, { unit, range_min: numberType('motor.range_min', motor.range_min), range_max: numberType('motor.range_max', motor.range_max),
         drive_mode: Number.isInteger(motor.drive_mode) ? motor.drive_mode : -1, sign: numberType('motor.sign', motor.sign), raw_zero: numberType('motor.raw_zero', motor.raw_zero) });
-      const { out: [q] } = call(core, 'fxb_lerobot_rad', [m, cstr(String(joint), 'joint'), cstr(String(source), 'source'), inp(v), v.length, out(Float64Array, Math.max(1, v.length))], { names });
-      return q.subarray(0, v.length);
+      const cap = Math.max(1, v.length);
+      const { out: [q, raw] } = call(core, 'fxb_lerobot_rad', [m, cstr(String(joint), 'joint'), cstr(String(source), 'source'), inp(v), v.length,
+        out(Float64Array, cap), withRaw ? out(Float64Array, cap) : 0], { names });
+      return withRaw ? { q: q.subarray(0, v.length), raw: raw.subarray(0, v.length) } : q.subarray(0, v.length);
     } finally {
       ptrs.forEach((q) => core._free(q));
     }

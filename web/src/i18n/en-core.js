@@ -498,4 +498,6 @@ export default {
   'core.rec.motor_zero': '{source}: "{joint}": raw_zero = {zero} must be a count in 0 … 4095 (the raw count at the MJCF\'s zero).',
   'core.size.recording': 'the file is {mib} MiB ({bytes} bytes); a recording\'s CSV is read up to {max_mib} MiB ({max} bytes): some 4 hours of 6 joints at 30 Hz; cut the recording into shorter ones.',
   'core.size.dataset': 'the file is {mib} MiB ({bytes} bytes); a file of a LeRobot dataset is read up to {max_mib} MiB ({max} bytes): LeRobot writes its data files up to 100 MB; give the dataset as LeRobot writes it.',
+  'core.fxb.recording_memory': 'out of memory for the recording.',
+  'core.fxb.no_recording': 'no recording (freed?).',
 };

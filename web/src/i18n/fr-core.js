@@ -505,4 +505,6 @@ export default {
   'core.rec.motor_zero': '{source} : « {joint} » : raw_zero = {zero} doit être un nombre de pas dans 0 … 4095 (le pas brut au zéro du MJCF).',
   'core.size.recording': 'le fichier fait {mib} Mio ({bytes} octets) ; le CSV d\'un enregistrement est lu jusqu\'à {max_mib} Mio ({max} octets) : quelque 4 heures de 6 articulations à 30 Hz ; découpez l\'enregistrement en plus courts.',
   'core.size.dataset': 'le fichier fait {mib} Mio ({bytes} octets) ; un fichier d\'un jeu de données LeRobot est lu jusqu\'à {max_mib} Mio ({max} octets) : LeRobot écrit ses fichiers de données jusqu\'à 100 Mo ; donnez le jeu de données tel que LeRobot l\'écrit.',
+  'core.fxb.recording_memory': 'mémoire insuffisante pour l\'enregistrement.',
+  'core.fxb.no_recording': 'aucun enregistrement (libéré ?).',
 };
