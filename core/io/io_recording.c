@@ -22,22 +22,13 @@
 
 #define TWO_PI 6.283185307179586
 
-/* Fills err (a local one when NULL) and records it: the sentence id, text
- * and values v[n] (fric__fail_id), after "recording SOURCE: " (the prefix). */
+/* A recording's refusal (fric__io_fail after "recording SOURCE: "). */
 static fric_status fail(fric_io_error *err, fric_io_code code, const char *field, long entry,
                         const char *source, const char *id, const char *text, int n,
                         const fric__value *v)
 {
-    fric_io_error local;
-    if (!err) err = &local;
-    err->code = code;
-    snprintf(err->field, sizeof err->field, "%s", field ? field : "");
-    err->entry = entry;
-    err->line = err->col = 0;
-    const char *m = fric__fail_id(FRIC_E_LOG_INVALID, -1, id, text, n, v);
-    snprintf(err->message, sizeof err->message, "recording %.200s: %s",
-             source && *source ? source : "(unnamed)", m);
-    return fric__io_status(err, 0, -1);
+    return fric__io_fail(err, code, field, entry, "recording", source && *source ? source : "(unnamed)", id,
+                         text, n, v);
 }
 
 /* ------------------------------------------------------------------ check */
@@ -241,7 +232,7 @@ fric_status fric_recording_create_from_csv(const char *text, size_t len, const c
                                    "the header has more than {max} columns; a recording has at most "
                                    "{joints} joints.",
                                    fric__values(fric__i("max", MAX_COLS), fric__i("joints", FRIC_REC_MAX_JOINTS)));
-                snprintf(r->name[r->joints++], FRIC_REC_NAME_LEN, "%s", joint);
+                memcpy(r->name[r->joints++], joint, strlen(joint) + 1);   /* < FRIC_REC_NAME_LEN: checked above */
             }
             if (have[j][is_pos])
                 return fail_at(err, FRIC_IO_RANGE, name, 1, col, src, "rec.csv_twice",
