@@ -315,12 +315,12 @@ FXB_EXPORT int fxb_recording_check(const double *t, const double *goal, const do
 {
     memset(err, 0, sizeof *err);
     memset(info, 0, sizeof *info);
-    if (count_bad("n (frames)", n, sizeof(double) * (1 + 2.0 * (joints > 0 ? joints : 1)))
-        || count_bad("joints", joints, sizeof(char *))) {
+    if (fxb_count_bad("n (frames)", n, sizeof(double) * (1 + 2.0 * (joints > 0 ? joints : 1)))
+        || fxb_count_bad("joints", joints, sizeof(char *))) {
         err->code = FRIC_IO_RANGE;
         err->entry = -1;
         snprintf(err->message, sizeof err->message, "%.300s", fxb_last_error());
-        restatus(FRIC_E_LOG_INVALID);
+        fxb_restatus(FRIC_E_LOG_INVALID);
         return 1;
     }
     static fric_recording r;      /* 2 kB of names: off the wasm stack */
@@ -333,8 +333,8 @@ FXB_EXPORT int fxb_recording_check(const double *t, const double *goal, const do
     r.goal = goal;
     r.pos = pos;
     int rc = fric_recording_check(&r, source, info, err);
-    if (rc) { const char *m = err->message; from_core(rc, &m); return 1; }
-    set_status(FRIC_OK, -1, "");
+    if (rc) { const char *m = err->message; fxb_from_core(rc, &m); return 1; }
+    fxb_set_status(FRIC_OK, -1, "");
     return 0;
 }
 
@@ -347,15 +347,15 @@ FXB_EXPORT int fxb_recording_check(const double *t, const double *goal, const do
 FXB_EXPORT int fxb_lerobot_rad(const fric_lerobot_motor *m, const char *joint, const char *source,
                                const double *v, int n, double *q, double *raw)
 {
-    if (count_bad("n (values)", n, 3 * sizeof(double))) return 1;
+    if (fxb_count_bad("n (values)", n, 3 * sizeof(double))) return 1;
     int rc = fric_lerobot_motor_check(m, joint, source);
-    if (rc) return from_core(rc, NULL);
+    if (rc) return fxb_from_core(rc, NULL);
     for (int i = 0; i < n; i++) {
         const double c = fric_lerobot_raw_of(m, v[i]);
         q[i] = fric_lerobot_rad_of_raw(m, c);
         if (raw) raw[i] = c;
     }
-    set_status(FRIC_OK, -1, "");
+    fxb_set_status(FRIC_OK, -1, "");
     return 0;
 }
 
@@ -370,7 +370,7 @@ FXB_EXPORT fric_recording *fxb_recording_csv(const char *text, double len, const
     if (!r) {
         err->code = FRIC_IO_MEMORY;
         err->entry = -1;
-        refuse(FRIC_E_NO_MEMORY, "fxb.recording_memory", "out of memory for the recording.", FXB_END);
+        fxb_refuse(FRIC_E_NO_MEMORY, "fxb.recording_memory", "out of memory for the recording.", FXB_END);
         snprintf(err->message, sizeof err->message, "%s", fxb_last_error());
         return NULL;
     }
@@ -381,10 +381,10 @@ FXB_EXPORT fric_recording *fxb_recording_csv(const char *text, double len, const
         fric_recording_destroy(r);
         free(r);
         const char *m = err->message;
-        from_core(rc, &m);
+        fxb_from_core(rc, &m);
         return NULL;
     }
-    set_status(FRIC_OK, -1, "");
+    fxb_set_status(FRIC_OK, -1, "");
     return r;
 }
 
@@ -397,13 +397,13 @@ FXB_EXPORT const char *fxb_recording_name(const fric_recording *r, int j)
 /* A recording's arrays copied out: t[cap], goal and pos [cap·joints]. */
 FXB_EXPORT int fxb_recording_series(const fric_recording *r, double *t, double *goal, double *pos, int cap)
 {
-    if (!r) { refuse(FRIC_E_NULL, "fxb.no_recording", "no recording (freed?).", FXB_END); return 1; }
-    if (count_bad("cap", cap, sizeof(double) * (1 + 2.0 * r->joints))) return 1;
+    if (!r) { fxb_refuse(FRIC_E_NULL, "fxb.no_recording", "no recording (freed?).", FXB_END); return 1; }
+    if (fxb_count_bad("cap", cap, sizeof(double) * (1 + 2.0 * r->joints))) return 1;
     const size_t n = r->n < (size_t)cap ? r->n : (size_t)cap, J = (size_t)r->joints;
     memcpy(t, r->t, n * sizeof *t);
     memcpy(goal, r->goal, n * J * sizeof *goal);
     memcpy(pos, r->pos, n * J * sizeof *pos);
-    set_status(FRIC_OK, -1, "");
+    fxb_set_status(FRIC_OK, -1, "");
     return 0;
 }
 
