@@ -187,6 +187,14 @@ fric_status fric_recording_create_from_csv(const char *text, size_t len, const c
     if (st) return st;
     if (!text) len = 0;
     const char *p = text, *end = text + len;
+    const char *nul = len ? memchr(text, '\0', len) : NULL;
+    if (nul) {
+        long line = 1;
+        for (const char *q = text; q < nul; q++) line += *q == '\n';
+        return fail_at(err, FRIC_IO_SYNTAX, "", line, 0, src, "rec.csv_nul",
+                       "line {line} holds a NUL byte; a recording's CSV is text.",
+                       fric__values(fric__i("line", line)));
+    }
     /* the header: t, then goal_<joint> and pos_<joint>; col_joint[c] the
      * joint of column c, col_pos[c] 1 for pos_ */
     enum { MAX_COLS = 1 + 2 * FRIC_REC_MAX_JOINTS };

@@ -152,6 +152,16 @@ static void csv_refusals(void **state)
     csv_refused(buf, FRIC_E_LOG_INVALID, "rec.csv_number", "line 3, column 3 (pos_a): \"x1\"");
     snprintf(buf, sizeof buf, "%s0,0,0\n\n0.1,0,0\n", H);
     csv_refused(buf, FRIC_E_LOG_INVALID, "rec.csv_blank", "line 3");
+    {
+        /* a NUL byte in a field: refused, not read as the number before it */
+        static const char nul[] = "t,goal_a,pos_a\n0,0,0\n0.1,0,1\0x\n";
+        fric_recording r;
+        fric_io_error err;
+        assert_int_equal(fric_recording_create_from_csv(nul, sizeof nul - 1, "x.csv", &r, NULL, &err), FRIC_E_LOG_INVALID);
+        fric_recording_destroy(&r);
+        assert_string_equal(fric_status_last().id, "rec.csv_nul");
+        assert_non_null(strstr(err.message, "line 3 holds a NUL byte"));
+    }
     /* the check's refusals, through the CSV door */
     snprintf(buf, sizeof buf, "%s0,0,0\n", H);
     csv_refused(buf, FRIC_E_LOG_INVALID, "rec.too_few", "1 frames");

@@ -500,4 +500,5 @@ export default {
   'core.size.dataset': 'the file is {mib} MiB ({bytes} bytes); a file of a LeRobot dataset is read up to {max_mib} MiB ({max} bytes): LeRobot writes its data files up to 100 MB; give the dataset as LeRobot writes it.',
   'core.fxb.recording_memory': 'out of memory for the recording.',
   'core.fxb.no_recording': 'no recording (freed?).',
+  'core.rec.csv_nul': 'line {line} holds a NUL byte; a recording\'s CSV is text.',
 };

@@ -507,4 +507,5 @@ export default {
   'core.size.dataset': 'le fichier fait {mib} Mio ({bytes} octets) ; un fichier d\'un jeu de données LeRobot est lu jusqu\'à {max_mib} Mio ({max} octets) : LeRobot écrit ses fichiers de données jusqu\'à 100 Mo ; donnez le jeu de données tel que LeRobot l\'écrit.',
   'core.fxb.recording_memory': 'mémoire insuffisante pour l\'enregistrement.',
   'core.fxb.no_recording': 'aucun enregistrement (libéré ?).',
+  'core.rec.csv_nul': 'la ligne {line} contient un octet NUL ; le CSV d\'un enregistrement est du texte.',
 };
