@@ -289,3 +289,32 @@ describe('the core\'s CSV reader through wasm equals the split of the file', { s
     assert.equal(core.heapUsed(), 0);
   });
 });
+
+describe('the Node door and the native door give the same recording, bit for bit', { skip: noData }, () => {
+  it('tools/recording.mjs reads T0\'s teleop dataset and writes its CSV; friction recording check prints the same table', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { CLI } = await import('./load.mjs');
+    const os = await import('node:os');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recording-'));
+    try {
+      const out = path.join(dir, 'teleop.csv');
+      const node = spawnSync(process.execPath, [path.join(ROOT, 'tools/recording.mjs'), path.join(T0, 'lerobot/teleop'),
+        '--calibration', path.join(T0, 'calibration.json'), '--setup', path.join(T0, 'setup.json'), '--unit', 'RANGE_M100_100', '--csv', out], { encoding: 'utf8' });
+      assert.equal(node.status, 0, node.stderr);
+      assert.equal(node.stderr, '');
+      const cli = spawnSync(CLI, ['recording', 'check', out], { encoding: 'utf8' });
+      assert.equal(cli.status, 0, cli.stderr);
+      const table = (s) => s.split('\n').slice(1).join('\n');
+      assert.equal(table(cli.stdout), table(node.stdout));
+      assert.match(cli.stdout, /^recording .*: 6 joints, 1801 frames, 60 s, 30 Hz/);
+      // and the tool's refusal: one sentence, exit 2
+      const bad = spawnSync(process.execPath, [path.join(ROOT, 'tools/recording.mjs'), path.join(T0, 'lerobot/teleop'),
+        '--calibration', path.join(T0, 'calibration.json'), '--setup', path.join(T0, 'setup.json'), '--unit', 'DEGREES', '--robot-type', 'koch_follower'], { encoding: 'utf8' });
+      assert.equal(bad.status, 2);
+      assert.match(bad.stderr, /^recording: dataset .*: meta\/info\.json says robot_type "so101_follower"; the MJCF is of koch_follower/);
+      assert.equal(bad.stdout, '');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
