@@ -243,6 +243,9 @@ describe('a v2.1 dataset and bad input', { skip: noData }, () => {
     const noGripper = { ...calibration };
     delete noGripper.gripper;
     await rejects(readLeRobot(core, f, opts({ unit: 'DEGREES', calibration: noGripper })), 'motorCalibration', /no entry "gripper" for the motor gripper\.pos/);
+    // LeRobot's calibration before 2025 (arrays by motor_names): its units are others
+    const old = { motor_names: ['shoulder_pan'], calib_mode: ['DEGREE'], homing_offset: [2048], drive_mode: [0] };
+    await rejects(readLeRobot(core, f, opts({ unit: 'DEGREES', calibration: old })), 'oldCalibration', /the calibration is LeRobot's format from before 2025/);
     const bad = { ...calibration, elbow_flex: { ...calibration.elbow_flex, range_max: 100 } };
     await rejects(readLeRobot(core, f, opts({ unit: 'DEGREES', calibration: bad })), 'rec.motor_range', /"elbow_flex\.pos": range_min = 953 and range_max = 100 must satisfy/);
   });

@@ -1344,6 +1344,7 @@ export default {
   'recording.err.featureNames': 'dataset {source}: meta/info.json names the motors of action ({action}) and of observation.state ({state}) differently; each motor needs its goal and its position.',
   'recording.err.unit': 'dataset {source}: the unit mode {unit} is none of {units}; LeRobot\'s datasets do not say theirs: give the one the robot recorded with.',
   'recording.err.noCalibration': 'dataset {source}: the unit mode {unit} needs LeRobot\'s calibration of each motor (range_min, range_max, drive_mode: the JSON LeRobot keeps beside the robot, not in the dataset); give it.',
+  'recording.err.oldCalibration': 'dataset {source}: the calibration is LeRobot\'s format from before 2025 (motor_names, calib_mode, homing_offset arrays), whose units are not DEGREES or RANGE_M100_100; calibrate the robot with a current LeRobot and give its calibration JSON.',
   'recording.err.motorCalibration': 'dataset {source}: the calibration has no entry "{base}" for the motor {motor}; give the calibration of this robot.',
   'recording.err.noJoints': 'dataset {source}: no joints of the MJCF were given to match the dataset\'s motors with.',
   'recording.err.joint': 'dataset {source}: the motor {motor} (meta/info.json, action and observation.state) matches no joint of the MJCF ({joints}) as "{joint}"; map it to its joint (joint, sign, raw_zero) or leave it out.',

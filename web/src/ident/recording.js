@@ -150,6 +150,8 @@ export async function readLeRobot(core, folder, options = {}) {
   if (actionNames.join() !== stateNames.join()) throw refuse('columns', 'recording.err.featureNames', { source, action: actionNames.join(', '), state: stateNames.join(', ') });
   if (!BODY_UNITS.includes(unit)) throw refuse('unit', 'recording.err.unit', { source, unit: String(unit), units: BODY_UNITS.join(', ') });
   if (!calibration || typeof calibration !== 'object') throw refuse('calibration', 'recording.err.noCalibration', { source, unit });
+  // LeRobot's calibration before its motors_bus (2025): arrays by motor_names, calib_mode DEGREE/LINEAR
+  if (Array.isArray(calibration.motor_names)) throw refuse('calibration', 'recording.err.oldCalibration', { source });
   if (!Number.isInteger(episode) || episode < 0) throw refuse('episode', 'recording.err.episode', { source, episode: String(episode), last: Math.max(0, num(info.total_episodes ?? 1) - 1) });
 
   // the motors: each matched to a joint of the MJCF (by name or by the mapping)
