@@ -627,7 +627,7 @@ FUZZ_CC      = clang
 FUZZ_SECONDS ?= 12
 FUZZ_BASE    = $(STD) $(FPFLAGS) -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=all
 FUZZ_CFLAGS  = $(FUZZ_BASE) $(INC) -Itests/fuzz
-FUZZ_TARGETS = fuzz_law fuzz_lut fuzz_scenario fuzz_io fuzz_params fuzz_map fuzz_robot
+FUZZ_TARGETS = fuzz_law fuzz_lut fuzz_scenario fuzz_io fuzz_params fuzz_map fuzz_robot fuzz_recording
 
 deps-fuzz:
 	@tools/deps.sh fuzz
@@ -639,7 +639,7 @@ define fuzz_target
 $(FUZZ)/$(1): $(2) tests/fuzz/fuzz_input.h $(FUZZ)/libfriction.a
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(3) -fsanitize=fuzzer,address,undefined $(2) $(FUZZ)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $$@
 endef
-$(foreach t,fuzz_law fuzz_scenario fuzz_io fuzz_params fuzz_map fuzz_robot,$(eval $(call fuzz_target,$(t),tests/fuzz/$(t).c)))
+$(foreach t,fuzz_law fuzz_scenario fuzz_io fuzz_params fuzz_map fuzz_robot fuzz_recording,$(eval $(call fuzz_target,$(t),tests/fuzz/$(t).c)))
 # fuzz_lut: fuzz_law.c with a table build for every input (any α).
 $(eval $(call fuzz_target,fuzz_lut,tests/fuzz/fuzz_law.c,-DFUZZ_LUT_EVERY))
 

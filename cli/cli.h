@@ -106,5 +106,7 @@ int cli_mujoco(int argc, char **argv);        /* mujoco.c: `mujoco`       */
 int cli_mujoco_model(int argc, char **argv);  /* mujoco.c: `mujoco-model` */
 extern const char cli_mujoco_usage[];         /* mujoco.c: their help lines */
 extern const char cli_mujoco_model_usage[];   /* mujoco.c: mujoco-model's */
+int cli_recording(int argc, char **argv);     /* recording.c: `recording check` */
+extern const char cli_recording_usage[];      /* recording.c: its help lines */
 
 #endif

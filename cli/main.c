@@ -139,7 +139,8 @@ static const char usage_tail[] =
     "  that lasts longer than 2 s reports its progress on stderr at most once a\n"
     "  second (\"friction: run SCENARIO: t = ... s of ... s\").\n"
     "  eval and diagram take at most 1e5 values; a params or sensitivity file is\n"
-    "  read up to %llu MiB, a log up to %llu MiB (checked on its size before it is read).\n"
+    "  read up to %llu MiB, a log up to %llu MiB, a recording's CSV up to %llu MiB\n"
+    "  (checked on its size before it is read).\n"
     "  friction help | --help | -h\n"
     "      This text. `friction COMMAND --help` (or -h): the lines of one command.\n"
     "\n" EXIT_TEXT;
@@ -150,7 +151,9 @@ static int cmd_help(void)
     fputs(usage_text2, stdout);
     fputs(cli_mujoco_usage, stdout);
     fputs(cli_mujoco_model_usage, stdout);
-    printf(usage_tail, fric_io_max_bytes(FRIC_IO_KIND_PARAMS) >> 20, fric_io_max_bytes(FRIC_IO_KIND_LOG) >> 20);
+    fputs(cli_recording_usage, stdout);
+    printf(usage_tail, fric_io_max_bytes(FRIC_IO_KIND_PARAMS) >> 20, fric_io_max_bytes(FRIC_IO_KIND_LOG) >> 20,
+           fric_io_max_bytes(FRIC_IO_KIND_RECORDING) >> 20);
     return cli_finish_output(stdout, "the help to stdout");
 }
 
@@ -168,7 +171,7 @@ static const char *command_line(const char *text, const char *cmd)
 
 /* `friction CMD --help` (or -h anywhere among its arguments): the part of
  * `friction help` (usage_text, usage_text2, then the MuJoCo commands' cli_mujoco_usage and
- * cli_mujoco_model_usage)
+ * cli_mujoco_model_usage, then cli_recording_usage)
  * that starts at "  friction CMD" and ends before the next command's line
  * ("  friction " or "  Limits:"), then the exit status. One text: `friction
  * help` shows the same lines. */
@@ -178,6 +181,7 @@ static int cmd_help_of(const char *cmd)
     if (!a) a = command_line(usage_text2, cmd);
     if (!a) a = command_line(cli_mujoco_usage, cmd);
     if (!a) a = command_line(cli_mujoco_model_usage, cmd);
+    if (!a) a = command_line(cli_recording_usage, cmd);
     if (!a) return cmd_help();
     const char *b = a + 1;
     for (;;) {
@@ -518,7 +522,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0)
         return cmd_help();
     static const char *const commands[] = { "list", "run", "replay", "fit", "sensitivity", "diagram",
-                                             "eval", "mujoco", "mujoco-model" };
+                                             "eval", "mujoco", "mujoco-model", "recording" };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(cmd, commands[i]) == 0 && wants_help(argc, argv)) return cmd_help_of(cmd);
     if (strcmp(cmd, "list") == 0) return cmd_list(argc - 1, argv + 1);
@@ -530,6 +534,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "sensitivity") == 0) return cli_sensitivity(argc - 1, argv + 1);
     if (strcmp(cmd, "mujoco") == 0) return cli_mujoco(argc - 1, argv + 1);
     if (strcmp(cmd, "mujoco-model") == 0) return cli_mujoco_model(argc - 1, argv + 1);
+    if (strcmp(cmd, "recording") == 0) return cli_recording(argc - 1, argv + 1);
     return cli_fail(CLI_USAGE, "unknown command '%s'; the commands are list, run, replay, "
-                    "fit, sensitivity, diagram, eval, mujoco, mujoco-model and help.", cmd);
+                    "fit, sensitivity, diagram, eval, mujoco, mujoco-model, recording and help.", cmd);
 }

@@ -50,6 +50,7 @@
 #include "fric_fit.h"
 #include "fric_native.h"
 #include "fric_io.h"
+#include "fric_recording.h"
 #include "fric_adapter.h"
 #include "fric_regions.h"
 #include "fric_robot.h"
@@ -233,7 +234,9 @@ typedef struct { const char *name, *unit, *kind; size_t offset, size; } fxb_fiel
     L(robot_joint, fric_robot_joint, FRIC_ROBOT_JOINT_FIELDS) \
     L(robot_actuator, fric_robot_actuator, FRIC_ROBOT_ACTUATOR_FIELDS) \
     L(robot_edit, fric_robot_edit, FRIC_ROBOT_EDIT_FIELDS) \
-    L(robot_row, fric_robot_row, FRIC_ROBOT_ROW_FIELDS)
+    L(robot_row, fric_robot_row, FRIC_ROBOT_ROW_FIELDS) \
+    L(recording_info, fric_recording_info, FRIC_RECORDING_INFO_FIELDS) \
+    L(lerobot_motor, fric_lerobot_motor, FRIC_LEROBOT_MOTOR_FIELDS)
 
 /* One field of the struct fxb_t (a typedef in each layout's function). */
 #define FXB_FIELD(f, u) { #f, u, FXB_KIND(((fxb_t *)0)->f), offsetof(fxb_t, f), sizeof(((fxb_t *)0)->f) },
@@ -309,6 +312,7 @@ static const struct { const char *name; const char *(*at)(int i); } tables[] = {
     { "io_codes", io_code },                /* fric_io_code                  */
     { "io_kinds", io_kind },                /* fric_io_kind: a JSON value's  */
     { "io_file_kinds", io_file_kind },      /* fric_io_file_kind: the files  */
+    { "lerobot_units", fric_lerobot_unit_name }, /* fric_lerobot_unit          */
     { "fit_param_keys", fric_fit_param_key },
     { "fit_param_units", fric_fit_param_unit },
 };
@@ -340,6 +344,10 @@ static const struct { const char *name; double value; } constants[] = {
     { "io_max_mjcf_bytes", (double)FRIC_MJCF_MAX_BYTES },    /* an MJCF text's      */
     { "io_max_asset_bytes", (double)FRIC_IO_MAX_ASSET_BYTES }, /* a mesh's, ...     */
     { "io_max_robot_bytes", (double)FRIC_IO_MAX_ROBOT_BYTES }, /* a robot's files'  */
+    { "io_max_recording_bytes", (double)FRIC_IO_MAX_RECORDING_BYTES }, /* a recording's CSV */
+    { "io_max_dataset_bytes", (double)FRIC_IO_MAX_DATASET_BYTES }, /* a LeRobot dataset's file */
+    { "rec_gap", FRIC_REC_GAP },                             /* periods: frames dropped */
+    { "rec_max_joints", FRIC_REC_MAX_JOINTS },
 };
 
 static void put(fxb_json *j, const char *s)

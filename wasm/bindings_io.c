@@ -15,6 +15,7 @@
 #include "fric_bench.h"
 #include "fric_servo.h"
 #include "fric_io.h"
+#include "fric_recording.h"
 #include "fric_fit.h"
 #include "fric_status.h"
 #include "bindings_internal.h"
@@ -285,4 +286,130 @@ FXB_EXPORT int fxb_log_series(const fric_io_log *lg, double *t, double *q, doubl
     }
     fxb_set_error("");
     return 0;
+}
+
+/* ------------------------------------------- a robot's recording (io) */
+/* fric_recording.h at the wall: a recording handed over as arrays (the rows
+ * of a LeRobot dataset the wrapper read and converted) checked by the core
+ * once, LeRobot's units converted by the core, and a recording's CSV read by
+ * the core's reader (a handle the wrapper frees). Every door's refusals. */
+
+/* Fills r's names from names[joints] (no copy past the core's bound: a name
+ * of FRIC_REC_NAME_LEN bytes or more keeps no NUL, which the check refuses). */
+static void recording_names(fric_recording *r, const char *const *names, int joints)
+{
+    for (int j = 0; j < joints && j < FRIC_REC_MAX_JOINTS; j++) {
+        const char *s = names && names[j] ? names[j] : "";
+        const size_t n = strlen(s);
+        memcpy(r->name[j], s, n < FRIC_REC_NAME_LEN ? n + 1 : FRIC_REC_NAME_LEN);
+    }
+}
+
+/* Checks the recording t[n] [s], goal[n·joints] and pos[n·joints] [rad]
+ * (frame-major), joint names names[joints], nominal period [s] (1/fps; 0:
+ * estimated) by fric_recording_check. 0 with *info filled (layout
+ * recording_info), or 1 with *err (layout io_error) and the core's sentence. */
+FXB_EXPORT int fxb_recording_check(const double *t, const double *goal, const double *pos, int n,
+                                   int joints, const char *const *names, double period,
+                                   const char *source, fric_recording_info *info, fric_io_error *err)
+{
+    memset(err, 0, sizeof *err);
+    memset(info, 0, sizeof *info);
+    if (fxb_count_bad("n (frames)", n, sizeof(double) * (1 + 2.0 * (joints > 0 ? joints : 1)))
+        || fxb_count_bad("joints", joints, sizeof(char *))) {
+        err->code = FRIC_IO_RANGE;
+        err->entry = -1;
+        snprintf(err->message, sizeof err->message, "%.300s", fxb_last_error());
+        fxb_restatus(FRIC_E_LOG_INVALID);
+        return 1;
+    }
+    static fric_recording r;      /* 2 kB of names: off the wasm stack */
+    memset(&r, 0, sizeof r);
+    r.n = (size_t)n;
+    r.joints = joints;
+    recording_names(&r, names, joints);
+    r.period = period;
+    r.t = t;
+    r.goal = goal;
+    r.pos = pos;
+    int rc = fric_recording_check(&r, source, info, err);
+    if (rc) { const char *m = err->message; fxb_from_core(rc, &m); return 1; }
+    fxb_set_status(FRIC_OK, -1, "");
+    return 0;
+}
+
+/* The MJCF angles q[n] [rad] of the values v[n] of one motor in LeRobot's
+ * unit m (layout lerobot_motor: its unit, calibration and mapping), checked
+ * once (fric_lerobot_motor_check; joint and source name it), converted
+ * through the raw count (fric_lerobot_raw_of, fric_lerobot_rad_of_raw);
+ * raw[n] (may be NULL) receives the raw counts [count]. 0, or 1 with the
+ * sentence. */
+FXB_EXPORT int fxb_lerobot_rad(const fric_lerobot_motor *m, const char *joint, const char *source,
+                               const double *v, int n, double *q, double *raw)
+{
+    if (fxb_count_bad("n (values)", n, 3 * sizeof(double))) return 1;
+    int rc = fric_lerobot_motor_check(m, joint, source);
+    if (rc) return fxb_from_core(rc, NULL);
+    for (int i = 0; i < n; i++) {
+        const double c = fric_lerobot_raw_of(m, v[i]);
+        q[i] = fric_lerobot_rad_of_raw(m, c);
+        if (raw) raw[i] = c;
+    }
+    fxb_set_status(FRIC_OK, -1, "");
+    return 0;
+}
+
+/* Reads a recording's CSV text[len] (fric_recording_create_from_csv): the
+ * recording (a handle: fxb_recording_free), or NULL with *err and the
+ * core's sentence; *info as fxb_recording_check's. */
+FXB_EXPORT fric_recording *fxb_recording_csv(const char *text, double len, const char *source,
+                                             fric_recording_info *info, fric_io_error *err)
+{
+    memset(err, 0, sizeof *err);
+    fric_recording *r = malloc(sizeof *r);
+    if (!r) {
+        err->code = FRIC_IO_MEMORY;
+        err->entry = -1;
+        fxb_refuse(FRIC_E_NO_MEMORY, "fxb.recording_memory", "out of memory for the recording.", FXB_END);
+        snprintf(err->message, sizeof err->message, "%s", fxb_last_error());
+        return NULL;
+    }
+    /* a length beyond the wasm heap is over the recording limit too: the core's size sentence */
+    const size_t n = len >= 0 && len < 4294967296.0 ? (size_t)len : (size_t)-1;
+    int rc = fric_recording_create_from_csv(text, n, source, r, info, err);
+    if (rc) {
+        fric_recording_destroy(r);
+        free(r);
+        const char *m = err->message;
+        fxb_from_core(rc, &m);
+        return NULL;
+    }
+    fxb_set_status(FRIC_OK, -1, "");
+    return r;
+}
+
+/* Joint j's name of a recording (NULL out of range). */
+FXB_EXPORT const char *fxb_recording_name(const fric_recording *r, int j)
+{
+    return r && j >= 0 && j < r->joints ? r->name[j] : NULL;
+}
+
+/* A recording's arrays copied out: t[cap], goal and pos [cap·joints]. */
+FXB_EXPORT int fxb_recording_series(const fric_recording *r, double *t, double *goal, double *pos, int cap)
+{
+    if (!r) { fxb_refuse(FRIC_E_NULL, "fxb.no_recording", "no recording (freed?).", FXB_END); return 1; }
+    if (fxb_count_bad("cap", cap, sizeof(double) * (1 + 2.0 * r->joints))) return 1;
+    const size_t n = r->n < (size_t)cap ? r->n : (size_t)cap, J = (size_t)r->joints;
+    memcpy(t, r->t, n * sizeof *t);
+    memcpy(goal, r->goal, n * J * sizeof *goal);
+    memcpy(pos, r->pos, n * J * sizeof *pos);
+    fxb_set_status(FRIC_OK, -1, "");
+    return 0;
+}
+
+/* Frees a recording of fxb_recording_csv. */
+FXB_EXPORT void fxb_recording_free(fric_recording *r)
+{
+    fric_recording_destroy(r);
+    free(r);
 }

@@ -247,6 +247,14 @@ fric_io_sample fric_io_log_sample(const fric_io_log *log, size_t k, size_t *curs
  *     times it. */
 #define FRIC_IO_MAX_ASSET_BYTES ((unsigned long long)32 << 20)   /* 32 MiB */
 #define FRIC_IO_MAX_ROBOT_BYTES ((unsigned long long)64 << 20)   /* 64 MiB */
+/* A robot's recording (fric_recording.h):
+ *   its CSV (t, goal_<joint>, pos_<joint>): T0's recipe.csv is 119 s of 6
+ *     joints at 30 Hz in 564 kB (4.7 kB/s): 64 MiB is near 4 hours;
+ *   a parquet file of a LeRobot dataset (data/chunk-XXX/file-XXX.parquet;
+ *     meta/info.json and meta/episodes too): LeRobot cuts its data files at
+ *     100 MB (info.json data_files_size_in_mb); 256 MiB is 2.7 times that. */
+#define FRIC_IO_MAX_RECORDING_BYTES ((unsigned long long)64 << 20) /* 64 MiB */
+#define FRIC_IO_MAX_DATASET_BYTES ((unsigned long long)256 << 20)  /* 256 MiB */
 
 /* The files io reads, for their limits and sentences. */
 typedef enum fric_io_file_kind {
@@ -257,13 +265,17 @@ typedef enum fric_io_file_kind {
     FRIC_IO_KIND_ASSET,           /* a mesh, texture...: FRIC_IO_MAX_ASSET_BYTES */
     FRIC_IO_KIND_ROBOT,           /* a robot's files together (source: its main
                                      MJCF): FRIC_IO_MAX_ROBOT_BYTES            */
+    FRIC_IO_KIND_RECORDING,       /* a recording's CSV: FRIC_IO_MAX_RECORDING_BYTES */
+    FRIC_IO_KIND_DATASET,         /* a file of a LeRobot dataset:
+                                     FRIC_IO_MAX_DATASET_BYTES                  */
     FRIC_IO_KIND_COUNT
 } fric_io_file_kind;
 
 /* The largest file of kind [bytes] (0 for a kind out of range). */
 unsigned long long fric_io_max_bytes(fric_io_file_kind kind);
 /* The kind's name as io's sentences say it ("log", "params",
- * "sensitivity", "MJCF", "asset", "robot"); NULL out of range. */
+ * "sensitivity", "MJCF", "asset", "robot", "recording", "dataset"); NULL
+ * out of range. */
 const char *fric_io_file_kind_name(fric_io_file_kind kind);
 
 /* The size check of every door: a file of `bytes` bytes of kind, named

@@ -21,6 +21,7 @@
 #include <cjson/cJSON.h>
 
 #include "fric_io.h"
+#include "fric_recording.h"
 #include "io_internal.h"
 
 static int file_error(fric_io_error *err, const char *what, const char *path, const char *why)
@@ -633,4 +634,24 @@ fric_status fric_io_sensitivity_read(const char *path, fric_io_sensitivity_read_
     int rc = sens_parse(root, path, r, err);
     cJSON_Delete(root);
     return rc;
+}
+
+/* ------------------------------------------------- a recording's CSV */
+
+fric_status fric_recording_read(const char *path, fric_recording *r, fric_recording_info *info,
+                                fric_io_error *err)
+{
+    if (r) memset(r, 0, sizeof *r);
+    fric_io_error local;
+    if (!err) err = &local;
+    memset(err, 0, sizeof *err);
+    size_t len = 0;
+    char *text = path ? slurp(path, "recording", FRIC_IO_KIND_RECORDING, &len, err) : NULL;
+    if (!text) {
+        if (!path) file_error(err, "recording", "(none)", "no path given");
+        return fric__io_status(err, 0, -1);
+    }
+    fric_status st = fric_recording_create_from_csv(text, len, path, r, info, err);
+    free(text);
+    return st;
 }

@@ -56,11 +56,9 @@ static const char *kind_name(int k)
     }
 }
 
-/* Fills err (a local one when NULL) and records it: the sentence id, text
- * and values v[n] (fric__fail_id), after "log SOURCE: " (the prefix). */
-static fric_status fail(fric_io_error *err, fric_io_code code, const char *field, long entry,
-                        const char *source, const char *id, const char *text, int n,
-                        const fric__value *v)
+fric_status fric__io_fail(fric_io_error *err, fric_io_code code, const char *field, long entry,
+                          const char *what, const char *source, const char *id, const char *text,
+                          int n, const fric__value *v)
 {
     fric_io_error local;
     if (!err) err = &local;
@@ -69,9 +67,17 @@ static fric_status fail(fric_io_error *err, fric_io_code code, const char *field
     err->entry = entry;
     err->line = err->col = 0;
     const char *m = fric__fail_id(FRIC_E_LOG_INVALID, -1, id, text, n, v);
-    if (source && *source) snprintf(err->message, sizeof err->message, "log %s: %s", source, m);
-    else snprintf(err->message, sizeof err->message, "log: %s", m);
+    if (source && *source) snprintf(err->message, sizeof err->message, "%s %.200s: %s", what, source, m);
+    else snprintf(err->message, sizeof err->message, "%s: %s", what, m);
     return fric__io_status(err, 0, -1);
+}
+
+/* A log's refusal (fric__io_fail after "log SOURCE: "). */
+static fric_status fail(fric_io_error *err, fric_io_code code, const char *field, long entry,
+                        const char *source, const char *id, const char *text, int n,
+                        const fric__value *v)
+{
+    return fric__io_fail(err, code, field, entry, "log", source, id, text, n, v);
 }
 
 fric_status fric__io_status(const fric_io_error *err, int params_file, int param)

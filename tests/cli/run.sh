@@ -1115,6 +1115,9 @@ if [ -z "$missing" ]; then ok; else bad "make help does not name:$missing"; fi
 . "$root/tests/cli/native_flags.sh"
 . "$root/tests/cli/native_table.sh"
 
+# ------------------------------------------------------- a robot's recording
+. "$root/tests/cli/recording.sh"
+
 # --------------------------------------- hostile files, writers
 . "$root/tests/cli/hostile.sh"
 

@@ -20,7 +20,7 @@ opts() { case $1 in fuzz_io) echo "-close_fd_mask=3";; *) echo "";; esac; }
 seeds() { case $1 in fuzz_lut) echo "$here/seeds/fuzz_law";; *) echo "$here/seeds/$1";; esac; }
 # an α ≠ 1 table build may take 0.3 s natively, tens of seconds under ASan on a loaded machine
 tmo() { case $1 in fuzz_lut) echo 300;; *) echo 10;; esac; }
-maxlen() { case $1 in fuzz_io|fuzz_params) echo 2048;; fuzz_map) echo 1024;; *) echo 512;; esac; }
+maxlen() { case $1 in fuzz_io|fuzz_params|fuzz_recording) echo 2048;; fuzz_map) echo 1024;; *) echo 512;; esac; }
 # Seeds made at run time from the shared data (not copied into the repo):
 # fuzz_params starts from every params file of ../shared/data/bam/params.
 # A shared file the target fails on is a finding: it is named here and left

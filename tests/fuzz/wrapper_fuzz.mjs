@@ -7,7 +7,8 @@
 // Random types, sizes and values (numbers, NaN, ±Infinity, −0, 2^31, 2^32,
 // strings, undefined, null, objects, arrays of any length, Float64Array)
 // go into law.phi, law.phiZ, law.phiZApprox, law.lambertW0, law.lookupTable + eval,
-// scenario.simulation + step/reset/retune, regions.grid, regions.at and bench.resolve.
+// scenario.simulation + step/reset/retune, regions.grid, regions.at, bench.resolve,
+// io.recordingCheck and io.recordingCsv.
 // After every call:
 //   - the heap canary is checked: 256 bytes the fuzz allocated through the
 //     wrapper's own _alloc with known bytes, a live look-up table whose value
@@ -161,6 +162,27 @@ const CALLS = {
     return core.regions.grid(servoLaw(core), num(-2, 2), num(0, 5), nx, ny);
   },
   'regions.at': (core) => [core.regions.at(servoLaw(core), num(-2, 2), num(-5, 5), num(-5, 5))],
+  // a robot's recording (fric_recording.h): arrays of frames and joints, names, a period
+  'io.recordingCheck': (core) => {
+    const J = chance(0.9) ? 1 + Math.floor(rnd() * 4) : count(), n = chance(0.9) ? Math.floor(rnd() * 12) : count();
+    const size = (m) => (chance(0.95) && Number.isInteger(m) && m >= 0 && m < 1e5 ? m : count());
+    const frames = (m, gen) => (chance(0.97) ? Array.from({ length: size(m) }, gen) : array(gen));
+    const t = frames(n, (_, k) => (chance(0.95) ? give(k / 30) : wildValue()));
+    const q = () => frames(n * J, () => num(-3, 3));
+    const names = chance(0.97) && Number.isInteger(J) && J >= 0 && J < 100
+      ? Array.from({ length: J }, (_, j) => (chance(0.95) ? `j${j}` : pick(['', 'j0', 'x'.repeat(70), 5, undefined])))
+      : pick([undefined, null, 'j0', [], {}]);
+    const r = core.io.recordingCheck({ t, goal: q(), pos: q(), names, period: chance(0.7) ? 0 : num(0, 0.1) }, 'fuzz');
+    return [r.frames, r.joints, r.duration, r.period, r.rate];
+  },
+  'io.recordingCsv': (core) => {
+    const cols = ['t', 'goal_a', 'pos_a', 'goal_b', 'pos_b', 'speed_a', '', 'goal_a'];
+    const head = Array.from({ length: Math.floor(rnd() * 6) }, (_, i) => (chance(0.9) ? cols[i % 5] : pick(cols))).join(',');
+    const lines = Array.from({ length: Math.floor(rnd() * 8) }, (_, k) =>
+      Array.from({ length: chance(0.9) ? 5 : Math.floor(rnd() * 7) }, (_, c) => String(c === 0 ? (chance(0.9) ? k / 30 : wildValue()) : num(-3, 3))).join(','));
+    const r = core.io.recordingCsv(chance(0.97) ? [head, ...lines].join(pick(['\n', '\r\n'])) : pick([undefined, 5, '', '\0', {}]), 'fuzz.csv');
+    return [...r.t, ...r.goal, ...r.pos, r.info.rate];
+  },
   'bench.resolve': (core) => {
     const info = core.scenario.list().find((s) => s.name === 'bench');
     const p = chance(0.7) ? Array.from(core.scenario.params('bench'), give) : array(() => num(-1, 1));

@@ -48,6 +48,7 @@
 #include "fric_fd.h"
 #include "fric_fit.h"
 #include "fric_io.h"
+#include "fric_recording.h"
 #include "fric_adapter.h"
 #include "fric_robot.h"
 #include "fric_regions.h"
@@ -85,6 +86,7 @@ static const char *const headers[] = {
     "core/include/fric_adapter.h", "core/include/fric_native.h",
     "core/include/fric_regions.h", "core/include/fric_scenario.h", "core/include/fric_screw.h",
     "core/include/fric_servo.h",  "core/include/fric_status.h",  "core/include/fric_robot.h",
+    "core/include/fric_recording.h",
 };
 static const char *const refusal_sources[] = {
     "tests/law/test_refusals.c", "tests/law/test_status.c", "tests/system/test_scenario_status.c",
@@ -595,6 +597,23 @@ static void test_io_stage(void **state)
      * read; a log's header outside the bench's ranges (fric_bench_log_check) */
     assert_int_equal(fric_io_check_size(FRIC_IO_KIND_PARAMS, 1048576, "x.json", &err), FRIC_OK);
     REFUSE(fric_io_check_size(FRIC_IO_KIND_PARAMS, 1048577, "x.json", &err), FRIC_E_FILE, -1, "1048577 bytes");
+    /* a robot's recording (fric_recording.h): its check, its CSV, LeRobot's units */
+    {
+        static const char csv[] = "t,goal_a,pos_a\n0,0,0\n0.1,0,0\n";
+        fric_recording rec;
+        assert_int_equal(fric_recording_create_from_csv(csv, sizeof csv - 1, "x.csv", &rec, NULL, &err), FRIC_OK);
+        fric_recording bad = rec;
+        bad.period = -1;
+        REFUSE(fric_recording_check(&bad, "x.csv", NULL, &err), FRIC_E_LOG_INVALID, -1, "period");
+        fric_recording_destroy(&rec);
+        REFUSE(fric_recording_create_from_csv("t,goal_a\n0,0\n", 13, "x.csv", &rec, NULL, &err),
+               FRIC_E_LOG_INVALID, -1, "pos_a");
+        fric_recording_destroy(&rec);
+        REFUSE(fric_recording_read("/nonexistent/x.csv", &rec, NULL, &err), FRIC_E_FILE, -1, "x.csv");
+        fric_recording_destroy(&rec);
+        const fric_lerobot_motor m = { FRIC_LEROBOT_DEGREES, 100, 4095, 0, -2, 2047 };
+        REFUSE(fric_lerobot_motor_check(&m, "elbow_flex", "cal.json"), FRIC_E_PARAM_RANGE, 4, "sign");
+    }
     bench_small_log bl;
     bench_small_log_make(&bl);
     assert_int_equal(fric_bench_log_check(&bl.log, "x.json", &err), FRIC_OK);

@@ -149,6 +149,7 @@ describe('French numbers: the decimal comma in the fixed texts', () => {
     /\bhttps?:\/\/\S+/g,
     /\b\d+\.\d+\.\d+\b/g,              // versions and addresses: 2.2.2, 127.0.0.1
     /Apache-2\.0/g,
+    /\bv\d+\.\d+\b/g,                 // a file format's version: LeRobot's datasets v3.0, v2.1
     /MuJoCo \d+(\.\d+)+/g,          // a version: MuJoCo 3.14
     /\b\w+="[^"]*"/g,                  // an MJCF attribute as the file writes it
     /\(des nombres comme [^)]*\)/g,    // JSON's own numbers (core.paramskey.carry_json)

@@ -18,6 +18,12 @@ export const SIGNATURES = {
   fxb_log_free: 'lg',
   fxb_log_samples: 'lg',
   fxb_log_series: 'lg t q goal speed torque_enable cap',
+  fxb_recording_check: 't goal pos n joints names period source info err',
+  fxb_lerobot_rad: 'm joint source v n q raw',
+  fxb_recording_csv: 'text len source info err',
+  fxb_recording_name: 'r j',
+  fxb_recording_series: 'r t goal pos cap',
+  fxb_recording_free: 'r',
 };
 const call = caller(SIGNATURES);
 
@@ -237,8 +243,9 @@ export class IoApi {
   }
 
   /** The largest file of `kind` [bytes] (fric_io_max_bytes: 'log',
-   *  'params', 'sensitivity', 'MJCF', 'asset' or 'robot', the robot's files
-   *  together). */
+   *  'params', 'sensitivity', 'MJCF', 'asset', 'robot' (the robot's files
+   *  together), 'recording' (a recording's CSV) or 'dataset' (a file of a
+   *  LeRobot dataset)). */
   maxBytes(kind) {
     const k = TABLES.io_file_kinds.indexOf(kind);
     if (k < 0) throw argError(RangeError, 'kind', `kind must be one of ${TABLES.io_file_kinds.join(', ')}, found ${String(kind)}.`);
@@ -275,6 +282,110 @@ export class IoApi {
    *  returns its sample count, or throws (see io.loadLog). */
   checkLog(log, source = 'log') {
     return this._core._withLog(log, source, (L) => L.samples);
+  }
+
+  // ------------------------------------------------ a robot's recording
+  /** The core's refusal of a recording (io_error at err) as an Error: the
+   *  core's sentence (id, values, prefix "recording SOURCE: "), code the io
+   *  kind ("dt", "order", "range", …), field ("t", "pos_<joint>", …) and
+   *  entry (the frame, −1: none). */
+  _recordingFail(err) {
+    const core = this._core, e = core._read('io_error', err);
+    const fail = core._fail();
+    fail.status = fail.code;
+    fail.code = TABLES.io_codes[e.code];
+    fail.field = e.field;
+    fail.entry = e.entry;
+    fail.line = e.line;
+    fail.col = e.col;
+    return fail;
+  }
+
+  /** Checks a recording by the core's rules (fric_recording_check, once,
+   *  every door's: finite values, increasing t, no frames dropped, distinct
+   *  names, angles within two turns): { t (n, s), goal and pos (n·joints,
+   *  rad, frame-major), names (joints), period (s, 1/fps; 0: estimated) }.
+   *  Returns { frames, joints, duration, period, rate }; a refusal throws the
+   *  core's sentence (see _recordingFail). Non-finite values are handed over
+   *  as they are: the core names the frame and the column. */
+  recordingCheck({ t, goal, pos, names, period = 0 }, source = 'recording') {
+    if (!Array.isArray(names) || names.some((x) => typeof x !== 'string')) throw argError(TypeError, 'names', 'names must be an array of joint names (strings).');
+    const J = names.length, n = t?.length ?? 0;
+    const arr = (name, a, len) => {
+      if (!(Array.isArray(a) || ArrayBuffer.isView(a))) throw argError(TypeError, name, `${name} must be an array or typed array of numbers.`);
+      if (a.length !== len) throw argError(RangeError, name, `${name} has ${a.length} values; it must have ${len} (frames × joints).`);
+      return Float64Array.from(a);
+    };
+    const T = arr('t', t, n), G = arr('goal', goal, n * J), P = arr('pos', pos, n * J);
+    numberType('period', period);
+    const core = this._core, ptrs = [];
+    try {
+      const put = (a) => { const p = core._put(a); ptrs.push(p); return p; };
+      const np = put(Uint32Array.from(names, (x, j) => put(cstr(x, `names[${j}]`).in)));
+      const info = core._alloc(LAYOUTS.recording_info.size);
+      ptrs.push(info);
+      const err = core._alloc(LAYOUTS.io_error.size);
+      ptrs.push(err);
+      if (core._m._fxb_recording_check(put(T), put(G), put(P), n, J, J ? np : 0, period, put(cstr(String(source), 'source').in), info, err)) {
+        throw this._recordingFail(err);
+      }
+      return core._read('recording_info', info);
+    } finally {
+      ptrs.forEach((q) => core._free(q));
+    }
+  }
+
+  /** The MJCF angles [rad] of `values` of one motor in LeRobot's unit
+   *  (fric_lerobot_rad_of: through the raw count): motor { unit ('DEGREES',
+   *  'RANGE_M100_100', 'RANGE_0_100' or its index), range_min, range_max,
+   *  drive_mode (LeRobot's calibration), sign, raw_zero (the mapping) },
+   *  checked once by the core (joint and source name it in the sentence).
+   *  A Float64Array of angles, or with `withRaw` { q, raw } (raw: the servo's
+   *  counts, whole numbers when the unit and the calibration are the
+   *  recording's). */
+  lerobotRad(motor, values, joint = 'motor', source = 'calibration', withRaw = false) {
+    obj('motor', motor, 'a motor { unit, range_min, range_max, drive_mode, sign, raw_zero }');
+    const unit = typeof motor.unit === 'string' ? TABLES.lerobot_units.indexOf(motor.unit) : motor.unit;
+    if (!Number.isInteger(unit)) throw argError(TypeError, 'motor.unit', `motor.unit must be one of ${TABLES.lerobot_units.join(', ')}, found ${String(motor.unit)}.`);
+    const core = this._core, names = ['unit', 'range_min', 'range_max', 'drive_mode', 'sign', 'raw_zero'];
+    const v = Float64Array.from(values), ptrs = [];
+    try {
+      const m = core._alloc(LAYOUTS.lerobot_motor.size);
+      ptrs.push(m);
+      core._write('lerobot_motor', m, { unit, range_min: numberType('motor.range_min', motor.range_min), range_max: numberType('motor.range_max', motor.range_max),
+        drive_mode: Number.isInteger(motor.drive_mode) ? motor.drive_mode : -1, sign: numberType('motor.sign', motor.sign), raw_zero: numberType('motor.raw_zero', motor.raw_zero) });
+      const cap = Math.max(1, v.length);
+      const { out: [q, raw] } = call(core, 'fxb_lerobot_rad', [m, cstr(String(joint), 'joint'), cstr(String(source), 'source'), inp(v), v.length,
+        out(Float64Array, cap), withRaw ? out(Float64Array, cap) : 0], { names });
+      return withRaw ? { q: q.subarray(0, v.length), raw: raw.subarray(0, v.length) } : q.subarray(0, v.length);
+    } finally {
+      ptrs.forEach((q) => core._free(q));
+    }
+  }
+
+  /** A recording's CSV text (`t, goal_<joint>, pos_<joint>`, radians) read
+   *  and checked by the core's reader, the native tool's
+   *  (fric_recording_create_from_csv): { names, t, goal, pos, info }. */
+  recordingCsv(text, source = 'recording') {
+    if (typeof text !== 'string') throw argError(TypeError, 'text', 'text must be the CSV as a string.');
+    const core = this._core, bytes = cstr(text, 'the CSV').in, ptrs = [];
+    let r = 0;
+    try {
+      const put = (a) => { const p = core._put(a); ptrs.push(p); return p; };
+      const info = core._alloc(LAYOUTS.recording_info.size);
+      ptrs.push(info);
+      const err = core._alloc(LAYOUTS.io_error.size);
+      ptrs.push(err);
+      r = core._m._fxb_recording_csv(put(bytes), bytes.length - 1, put(cstr(String(source), 'source').in), info, err);
+      if (!r) throw this._recordingFail(err);
+      const inf = core._read('recording_info', info), n = inf.frames, J = inf.joints;
+      const names = Array.from({ length: J }, (_, j) => core._str(core._m._fxb_recording_name(r, j)));
+      const { out: [t, goal, pos] } = call(core, 'fxb_recording_series', [r, out(Float64Array, n), out(Float64Array, n * J), out(Float64Array, n * J), n]);
+      return { names, t, goal, pos, info: inf };
+    } finally {
+      if (r) core._m._fxb_recording_free(r);
+      ptrs.forEach((q) => core._free(q));
+    }
   }
 
   /** The step a raw log (no header dt) is resampled to [s] (FRIC_IO_RESAMPLE_DT). */
