@@ -221,10 +221,20 @@ const precache = ['./', ...[...files.keys()].filter((n) => !n.startsWith(`${mjDi
 const rest = [...files.keys()].filter((n) => n.startsWith(`${mjDir}/`) || lazyNames.has(n));
 // the names that do not carry their content's hash (the page and the sample)
 const fresh = ['./', 'index.html', ...samples.map((f) => `samples/${f}`)];
-const sizes = Object.fromEntries([...precache, ...rest].map((n) => [n, files.get(n === './' ? 'index.html' : n).length]));
-const version = hash(...[...files.entries()].map(([n, b]) => Buffer.concat([Buffer.from(n), b])));
+const bytesOf = (n) => files.get(n === './' ? 'index.html' : n);
+const sizes = Object.fromEntries([...precache, ...rest].map((n) => [n, bytesOf(n).length]));
+// the SHA-256 of every file the worker keeps: it keeps and answers a copy
+// only when its bytes have this one (web/sw.js); a hashed name carries its
+// first 10 digits (checked here: the two come from the same bytes)
+const sha256 = Object.fromEntries([...precache, ...rest].map((n) => [n, crypto.createHash('sha256').update(bytesOf(n)).digest('hex')]));
+for (const [n, h] of Object.entries(sha256)) {
+  const m = /\.([0-9a-f]{10})\.[a-z]+$/.exec(path.basename(n));
+  if (m && !h.startsWith(m[1])) fail(`${n} is named after ${m[1]}, but its SHA-256 is ${h}`);
+}
 const swLogic = fs.readFileSync(path.join(ROOT, 'web/sw.js'), 'utf8');
-const dist = { version, precache, rest, fresh, sizes };
+// the version covers the worker's own logic: a new worker is a new version
+const version = hash(...[...files.entries()].map(([n, b]) => Buffer.concat([Buffer.from(n), b])), Buffer.from(swLogic));
+const dist = { version, precache, rest, fresh, sizes, sha256 };
 files.set('sw.js', Buffer.from(`self.FX_DIST = ${JSON.stringify(dist, null, 1)};\n${swLogic}`));
 
 // the README of the package (English and French: tools/dist-readme.txt);

@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
+import { rebuildApp } from '../dist_rebuild.mjs';
 
 // this module's bound (the harness's watchdog)
 export const WATCHDOG_MS = 240_000;
@@ -54,27 +54,7 @@ export default async function offlineupdate(h) {
         `first visit: the header says '${await page.evaluate(() => document.getElementById('offline-state')?.textContent)}'`);
 
       // the new build: app.<hash>.js changed (a new name), index.html and sw.js written for it
-      const swPath = path.join(dir, 'sw.js');
-      const sw = fs.readFileSync(swPath, 'utf8');
-      const head = sw.match(/^self\.FX_DIST = (\{[\s\S]*?\n\});\n/);
-      expect(head, 'sw.js does not start with self.FX_DIST = {…};');
-      const dist = JSON.parse(head[1]);
-      const oldApp = dist.precache.find((n) => /^app\.[0-9a-f]{10}\.js$/.test(n));
-      const app = Buffer.concat([fs.readFileSync(path.join(dir, oldApp)), Buffer.from('\nwindow.__fxBuild = "2";\n')]);
-      const newApp = `app.${crypto.createHash('sha256').update(app).digest('hex').slice(0, 10)}.js`;
-      fs.writeFileSync(path.join(dir, newApp), app);
-      fs.rmSync(path.join(dir, oldApp));
-      const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8').replace(`"${oldApp}"`, `"${newApp}"`);
-      expect(html.includes(newApp), `index.html does not name ${oldApp}`);
-      fs.writeFileSync(path.join(dir, 'index.html'), html);
-      dist.precache = dist.precache.map((n) => (n === oldApp ? newApp : n));
-      if (dist.sizes) {
-        dist.sizes[newApp] = app.length;
-        delete dist.sizes[oldApp];
-        dist.sizes['./'] = dist.sizes['index.html'] = Buffer.byteLength(html);
-      }
-      dist.version = `${dist.version}-2`;
-      fs.writeFileSync(swPath, `self.FX_DIST = ${JSON.stringify(dist, null, 1)};\n${sw.slice(head[0].length)}`);
+      rebuildApp(dir);
       rebuilt = true;
 
       // reloaded online: the old version runs and says a new one is ready

@@ -1115,6 +1115,7 @@ export default {
   'offline.why.network': 'the network cannot be reached (the download goes on when it can)',
   'offline.why.server': 'the server did not send every file',
   'offline.why.size': 'the server\'s files are not those of this version',
+  'offline.why.integrity': 'a file the server sent is not the one this version was built with (refused; it is fetched again)',
   'offline.why.storage': 'the browser would not keep the files (storage full, or a private window)',
   'offline.why.failed': 'the browser refused the service worker',
   'offline.why.browser': 'this browser has no service workers',

@@ -1817,6 +1817,7 @@ export default {
   'offline.why.network': 'le réseau est injoignable (le téléchargement reprendra dès que possible)',
   'offline.why.server': 'le serveur n\'a pas envoyé tous les fichiers',
   'offline.why.size': 'les fichiers du serveur ne sont pas ceux de cette version',
+  'offline.why.integrity': 'un fichier envoyé par le serveur n\'est pas celui de cette version (refusé ; il sera demandé à nouveau)',
   'offline.why.storage': 'le navigateur n\'a pas voulu garder les fichiers (stockage plein, ou fenêtre privée)',
   'offline.why.failed': 'le navigateur a refusé le service worker',
   'offline.why.browser': 'ce navigateur n\'a pas de service workers',
