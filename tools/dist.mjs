@@ -32,6 +32,7 @@ import { TABLES } from '../web/src/i18n/tables.js';
 import { chooseLanguage, fill, LANGUAGES } from '../web/src/i18n/index.js';
 import { FILE_KEY } from '../web/src/offline.js';
 import { MUJOCO_WORKERS } from './mujoco-workers.mjs';
+import { policyOf } from './csp.mjs';
 
 // the workers that run MuJoCo (the In MuJoCo view's Fig. 1 B/C, a dropped
 // robot's first compile): not part of the first visit, like MuJoCo itself
@@ -186,26 +187,30 @@ html = rewrite(html, 'app.js', appName, 'index.html');
 html = rewrite(html, 'style.css', cssName, 'index.html');
 html = html.replace('</head>', '  <meta name="fx-service-worker" content="sw.js">\n</head>');
 // opened from file:// (a double click on index.html) the browser refuses the
-// page's modules, workers and WebAssembly: a classic script before them says
-// what to do instead (web/src/offline.js FILE_KEY), in the language the page
-// would have chosen (i18n/index.js chooseLanguage)
+// page's modules, workers and WebAssembly: a classic script before them
+// (file-note.<hash>.js: a file, not inline, so the page's
+// Content-Security-Policy, web/index.html, is the same in every build and a
+// server can send it as it is: docs/offline.md) says what to do instead
+// (web/src/offline.js FILE_KEY), in the language the page would have chosen
+// (i18n/index.js chooseLanguage)
 const fileNote = Object.fromEntries(Object.entries(TABLES).map(([l, tb]) => [l, tb[FILE_KEY]]));
-const fileScript = `<script>
-  if (location.protocol === 'file:') {
-    const LANGUAGES = ${JSON.stringify(LANGUAGES)};
-    const chooseLanguage = ${chooseLanguage.toString()};
-    const notes = ${JSON.stringify(fileNote)};
-    const l = chooseLanguage(location.search, navigator.languages || [navigator.language]);
-    const p = document.querySelector('#loading > p');
-    document.documentElement.lang = l;
-    p.textContent = notes[l];
-    p.setAttribute('role', 'alert');
-    document.getElementById('loading-progress').hidden = true;
-    document.body.dataset.file = 'refused';
-  }
-  </script>
-  <script type="module"`;
-html = html.replace('<script type="module"', fileScript);
+const fileNoteJs = Buffer.from(`if (location.protocol === 'file:') {
+  const LANGUAGES = ${JSON.stringify(LANGUAGES)};
+  const chooseLanguage = ${chooseLanguage.toString()};
+  const notes = ${JSON.stringify(fileNote)};
+  const l = chooseLanguage(location.search, navigator.languages || [navigator.language]);
+  const p = document.querySelector('#loading > p');
+  document.documentElement.lang = l;
+  p.textContent = notes[l];
+  p.setAttribute('role', 'alert');
+  document.getElementById('loading-progress').hidden = true;
+  document.body.dataset.file = 'refused';
+}
+`);
+const fileNoteName = hashed('file-note.js', fileNoteJs);
+files.set(fileNoteName, fileNoteJs);
+html = html.replace('<script type="module"', `<script src="${fileNoteName}"></script>\n  <script type="module"`);
+policyOf(html);   // the page carries its policy (tools/csp.mjs): checked here
 files.set('index.html', Buffer.from(html));
 // kept at install: everything but MuJoCo, which the In MuJoCo view fetches
 // when it opens (10 MB), the 3D robot, fetched when its section opens, and

@@ -19,7 +19,10 @@
 //               carries no MuJoCo and where the view runs (the English and
 //               French table's single.missing)
 // and over the whole session: no console error, no page error, no failed
-// request, no request but file:, blob: and data: URLs.
+// request, no request but file:, blob: and data: URLs. Then (Chromium only)
+// every view opened in turn with no securitypolicyviolation event, the
+// file's policy carrying its inline module's and style sheet's hashes, and
+// in force (an inline script added to the page refused).
 // The checks from pendulum on run in Firefox too (e2e.d/singlefirefox.mjs:
 // Debian's firefox-esr through puppeteer-core), as fileChecks(h, drv, name).
 import fs from 'node:fs';
@@ -53,8 +56,12 @@ export default async function single(h) {
       browser = await h.ownBrowser();
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
       ctx.setDefaultTimeout(20_000);
-      const page = await ctx.newPage();
       const { problems } = drv;
+      // every securitypolicyviolation event (the file's Content-Security-Policy: tools/single.mjs)
+      drv.csp = [];
+      await ctx.exposeFunction('__fxCspViolation', (v) => { drv.csp.push(`${drv.phase}: ${v}`); problems.push(`${drv.phase}: Content-Security-Policy violation: ${v}`); });
+      await ctx.addInitScript(h.cspListener);
+      const page = await ctx.newPage();
       // the requests under way: a navigation of the test's own waits for them
       // (leaving the page aborts a worker's script still loading, which is no failure of the page)
       const pending = new Set();
@@ -71,6 +78,31 @@ export default async function single(h) {
       return `${(html.length / 1e6).toFixed(2)} MB`;
     });
     await fileChecks(h, drv, 'single');
+    await check('single: from file://, every view opens and draws with no Content-Security-Policy violation; the policy is in force (an inline script added to the page is refused) and allows the file\'s own module and style sheet by their hashes', async () => {
+      expect(drv.page, 'no page (see the first check)');
+      const page = drv.page;
+      const html = fs.readFileSync(FILE, 'utf8');
+      const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1] || '';
+      expect(/script-src [^;]*'sha256-[A-Za-z0-9+/=]{44}'/.test(policy) && /style-src [^;]*'sha256-[A-Za-z0-9+/=]{44}'/.test(policy)
+        && !policy.includes("'unsafe-inline'") && !policy.includes("'unsafe-eval'"), `the file's policy: '${policy}'`);
+      const opened = [];
+      for (const view of ['laws', 'drive', 'pendulum', 'arm', 'wellposed', 'scenarios', 'fit']) {
+        drv.phase = `csp ${view}`;
+        await drv.settled();
+        await page.goto(`file://${FILE}?view=${view}&lang=en`);
+        expect(await h.waitFor(() => page.evaluate((id) => document.body.dataset.ready === 'true' && document.body.dataset.view === id, view), 20_000, 100),
+          `the ${view} view did not come`);
+        if (view !== 'fit') {
+          expect(await h.waitFor(() => page.evaluate(() => [...(window.__fx?.charts?.all || [])].some((c) => c.data.datasets.some((d) => d.data.length > 0))), 10_000, 100),
+            `the ${view} view draws nothing`);
+        }
+        opened.push(view);
+      }
+      expect(drv.csp.length === 0, drv.csp.slice(0, 4).join(' | '));
+      drv.phase = 'csp probe';
+      await h.cspInForce(page);
+      return `${opened.join(', ')}: no violation; policy '${policy.slice(0, 60)}…'`;
+    });
   } finally {
     await browser?.close().catch(() => {});
   }
