@@ -30,7 +30,9 @@
 //             new version is ready" and its Reload button sends 'skip-waiting'
 //   activate  (once complete) deletes the caches of other versions, takes the pages
 //   fetch     same-origin GETs in the scope only: a page (navigation, whatever
-//             its ?view=… query) is the kept index.html, a kept file comes
+//             its ?view=… query) is the kept index.html (but when a newer
+//             version waits and no other tab is open: that one takes over and
+//             the page is asked for again, so a reload brings it), a kept file comes
 //             from the cache; a file of the lists that arrives is checked,
 //             then kept; anything else goes to the network
 //   message   'fill': fetch what the lists lack (one run at a time); 'status':
@@ -210,7 +212,19 @@ self.addEventListener('fetch', (e) => {
   const url = new URL(req.url);
   if (req.method !== 'GET' || url.origin !== self.location.origin || !req.url.startsWith(scope)) return;
   if (req.mode === 'navigate') {
-    e.respondWith(caches.match(INDEX, { cacheName: CACHE }).then((hit) => hit || fetch(req)));
+    e.respondWith((async () => {
+      // a newer version complete and waiting, and no other tab of the
+      // explorer open (the one reloading is the only window): it takes over
+      // now, and the browser asks for the page again (Refresh: 0), of it;
+      // so the browser's own reload brings the new version, as the page's
+      // Reload button does
+      const waiting = self.registration.waiting;
+      if (waiting && (await self.clients.matchAll({ type: 'window' })).length <= 1) {
+        waiting.postMessage({ type: 'skip-waiting' });
+        return new Response('<!doctype html><link rel="icon" href="data:,"><meta http-equiv="refresh" content="0">', { status: 200, headers: { Refresh: '0', 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+      }
+      return (await caches.match(INDEX, { cacheName: CACHE })) || fetch(req);
+    })());
     return;
   }
   // a worker is started with the page's language in its query (?lang=fr:

@@ -9,8 +9,9 @@
 // Reloading the page (online) runs the old version, whose header says "A new
 // version is ready; reload to use it." once the new worker has the whole new
 // set; its Reload button: the new build runs, no request fails, MuJoCo was not
-// fetched again (the new worker took the old one's copy), and with the network
-// cut In MuJoCo still loads.
+// fetched again (the new worker took the old one's copy). Another build, and
+// once the note shows, the browser's own reload (no other tab open): that
+// build runs. With the network cut In MuJoCo still loads.
 // Screenshot: build/e2e/offline-update.png (the header with the note).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -74,15 +75,29 @@ export default async function offlineupdate(h) {
       expect(caches.length === 1 && caches[0].endsWith('-2'), `the caches after the update: ${caches.join(', ')}`);
       expect(mujocoFetched.length === 0, `MuJoCo fetched again from the server: ${mujocoFetched.join(', ')}`);
 
+      // another build; this time the browser's own reload (not the note's
+      // button) once the note shows: the new build runs
+      rebuildApp(dir, '\nwindow.__fxBuild = "3";\n');
+      await page.reload();
+      await page.waitForFunction(() => document.body.dataset.ready === 'true');
+      expect(await waitFor(() => page.evaluate(() => document.body.dataset.update === 'ready' || null), 60_000, 200),
+        `after build 3, the page never said a new version is ready (build ${await page.evaluate(() => window.__fxBuild || 1)})`);
+      await page.reload();
+      expect(await waitFor(() => page.evaluate(() => (document.body.dataset.ready === 'true' ? window.__fxBuild || '1' : null)).catch(() => null), 20_000, 100) === '3',
+        `after the browser's reload, build ${await page.evaluate(() => window.__fxBuild || 1)} runs, not 3`);
+      expect(await waitFor(() => page.evaluate(() => document.body.dataset.offline === 'ready' || null), 60_000, 100),
+        `build 3: the header says '${await page.evaluate(() => document.getElementById('offline-state')?.textContent)}'`);
+      expect(mujocoFetched.length === 0, `MuJoCo fetched again from the server: ${mujocoFetched.join(', ')}`);
+
       // offline: the new build, In MuJoCo loads
       rebuilt = false;
       await ctx.setOffline(true);
       await page.goto(`${srv.url}?view=mujoco`);
       await page.waitForFunction(() => document.body.dataset.ready === 'true');
-      expect(await page.evaluate(() => window.__fxBuild) === '2', 'offline, the old build runs');
+      expect(await page.evaluate(() => window.__fxBuild) === '3', 'offline, an old build runs');
       expect(await waitFor(() => page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200), 'offline after the update, MuJoCo did not load');
       expect(errors.length === 0, `errors: ${errors.slice(0, 3).join(' / ')}`);
-      return `the note '${note}'; after Reload build 2 runs, one cache (${caches[0]}); MuJoCo not fetched again; offline In MuJoCo ${await page.evaluate(() => window.__fx.mujoco.version)}`;
+      return `the note '${note}'; after Reload build 2 runs, one cache (${caches[0]}); after the browser's reload build 3 runs; MuJoCo not fetched again; offline In MuJoCo ${await page.evaluate(() => window.__fx.mujoco.version)}`;
     } finally {
       if (browser) await browser.close().catch(() => {});
       if (srv) srv.stop();
