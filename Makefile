@@ -8,7 +8,7 @@
         bench bench-short bench-core bench-core-short bench-systems bench-systems-short \
         bench-fit bench-fit-short bench-chain bench-chain-short bench-wasm bench-wasm-short profile-step \
         bench-robot bench-robot-short \
-        readme-figures native-table fuzz fuzz-build fuzz-regress print-bench-programs
+        readme-figures dist-figures native-table fuzz fuzz-build fuzz-regress print-bench-programs
 
 CC      ?= cc
 STD      = -std=c11
@@ -113,6 +113,7 @@ help:
 	@echo "  make bench-mujoco   (with MuJoCo) the adapter's work per step as a fraction of mj_step, pendulum and chains"
 	@echo "  make bench-robot    an adopted robot's step (robot.js, MuJoCo 3.14 wasm) over MuJoCo's own, SO-101 and 2R arm"
 	@echo "  make readme-figures the tables of README.md and docs/performance.md from build/bench"
+	@echo "  make dist-figures   the package's sizes quoted in README.md and docs/offline.md, from make dist's JSON"
 	@echo "  make native-table   MuJoCo's native joint beside M1-M6, every bam actuator (docs/identification.md; ~5 min)"
 
 deps-native:
@@ -425,6 +426,11 @@ bench-short: $(addprefix bench-,$(addsuffix -short,$(NATIVE_BENCHES))) bench-was
 # build/e2e/frame-time.json, never copied by hand: run after `make bench`.
 readme-figures:
 	node tools/readme_figures.mjs README.md docs/performance.md docs/mujoco.md
+
+# the sizes of the offline package and the single file quoted in the docs
+# (the marked figures, tools/dist_figures.mjs), from what make dist wrote
+dist-figures: dist
+	node tools/dist_figures.mjs README.md docs/offline.md
 
 # The table "What MuJoCo's own model leaves on the table" of docs/identification.md
 # (issue 41 item 3): M1..M6 and native fitted on every bam actuator's logs, seeds

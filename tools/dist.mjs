@@ -29,10 +29,11 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import * as esbuild from 'esbuild';
 import { TABLES } from '../web/src/i18n/tables.js';
-import { chooseLanguage, fill, LANGUAGES } from '../web/src/i18n/index.js';
+import { chooseLanguage, LANGUAGES } from '../web/src/i18n/index.js';
 import { FILE_KEY } from '../web/src/offline.js';
 import { MUJOCO_WORKERS } from './mujoco-workers.mjs';
 import { policyOf } from './csp.mjs';
+import { readmeText } from './dist_readme.mjs';
 
 // the workers that run MuJoCo (the In MuJoCo view's Fig. 1 B/C, a dropped
 // robot's first compile): not part of the first visit, like MuJoCo itself
@@ -251,7 +252,7 @@ const setBytes = firstBytes + rest.reduce((s, n) => s + files.get(n).length, 0);
 const singleJson = path.join(path.dirname(OUT), 'friction-explorer.html.json');
 if (!fs.existsSync(singleJson)) fail(`${path.relative(ROOT, singleJson)} is missing: tools/single.mjs runs before this (make dist)`);
 const single = JSON.parse(fs.readFileSync(singleJson, 'utf8'));
-files.set('README.txt', Buffer.from(fill(fs.readFileSync(path.join(ROOT, 'tools/dist-readme.txt'), 'utf8'), {
+files.set('README.txt', Buffer.from(readmeText(fs.readFileSync(path.join(ROOT, 'tools/dist-readme.txt'), 'utf8'), {
   version, first_mb: (firstBytes / 1e6).toFixed(1), all_mb: (setBytes / 1e6).toFixed(1),
   mujoco: pkgVersion('@mujoco/mujoco'), three: pkgVersion('three'), chartjs: pkgVersion('chart.js'),
   single_mb: (single.file_bytes / 1e6).toFixed(1), single_mujoco_mb: (single.with_mujoco_bytes_estimate / 1e6).toFixed(0),
