@@ -22,11 +22,15 @@
 // request, no request but file:, blob: and data: URLs. Then (Chromium only)
 // every view opened in turn with no securitypolicyviolation event, the
 // file's policy carrying its inline module's and style sheet's hashes, and
-// in force (an inline script added to the page refused).
+// in force (an inline script added to the page refused); and the file copied
+// into "Clé USB/Physique 1ère": the print address field and the worksheet's
+// links read the folder as written, not percent-encoded.
 // The checks from pendulum on run in Firefox too (e2e.d/singlefirefox.mjs:
 // Debian's firefox-esr through puppeteer-core), as fileChecks(h, drv, name).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { TABLES } from '../../../web/src/i18n/tables.js';
 import { fill } from '../../../web/src/i18n/index.js';
@@ -102,6 +106,32 @@ export default async function single(h) {
       drv.phase = 'csp probe';
       await h.cspInForce(page);
       return `${opened.join(', ')}: no violation; policy '${policy.slice(0, 60)}…'`;
+    });
+    await check('single: copied into "Clé USB/Physique 1ère", the lesson\'s address field and the printed worksheet\'s links read the folder as written, not percent-encoded; the links still open it', async () => {
+      expect(drv.page, 'no page (see the first check)');
+      const page = drv.page;
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fx-single-'));
+      try {
+        const folder = path.join(dir, 'Clé USB', 'Physique 1ère');
+        fs.mkdirSync(folder, { recursive: true });
+        fs.copyFileSync(FILE, path.join(folder, 'friction-explorer.html'));
+        const url = pathToFileURL(path.join(folder, 'friction-explorer.html')).href;
+        drv.phase = 'Clé USB';
+        await drv.settled();
+        await page.goto(`${url}?view=laws&lang=en`);
+        expect(await h.waitFor(() => page.evaluate(() => document.body.dataset.ready === 'true'), 20_000, 100), 'the page did not start');
+        await page.evaluate(() => { window.print = () => {}; document.querySelector('#view .lesson details').open = true; });
+        const placeholder = await page.locator('#lesson-print-base').getAttribute('placeholder');
+        await page.click('#view .lesson-print-sheet');
+        const links = await page.evaluate(() => [...document.querySelectorAll('body > .worksheet a')].map((a) => ({ text: a.textContent, href: a.href })));
+        const shown = `file://${folder}/friction-explorer.html`;
+        expect(placeholder === shown, `the field's placeholder: '${placeholder}', not '${shown}'`);
+        expect(links.length > 1 && links.every((l) => l.text.startsWith(`${shown}?view=laws`) && l.href.startsWith(`${url}?view=laws`)),
+          `the sheet's links: ${links.slice(0, 2).map((l) => `'${l.text}' → ${l.href}`).join(', ')}`);
+        return `'${placeholder}'; ${links.length} links, e.g. '${links[0].text.slice(0, 90)}…'`;
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     });
   } finally {
     await browser?.close().catch(() => {});
