@@ -611,7 +611,9 @@ clean:
 #   make fuzz FUZZ_SECONDS=N   longer
 #   make fuzz-regress          only the replay of the saved inputs (fast; the
 #                              known findings of tests/fuzz/pending/ listed, not blocking)
-# plus the Node fuzz of the wasm wrapper (tests/fuzz/wrapper_fuzz.mjs --strict: a
+# plus the Node fuzz of the offline package's service worker's cache decisions
+# (tests/fuzz/sw_fuzz.mjs: every copy kept or answered has the build's SHA-256)
+# and the Node fuzz of the wasm wrapper (tests/fuzz/wrapper_fuzz.mjs --strict: a
 # call neither computed nor refused fails it; needs
 # `make wasm`). New crash inputs land in build/fuzz/artifacts/; a finding is
 # kept by copying its input to tests/fuzz/regressions/<target>/.
@@ -650,4 +652,5 @@ fuzz: fuzz-build
 	 if [ -f $(WASM)/friction_core.mjs ]; then mkdir -p $(FUZZ); \
 	   timeout $$(($(FUZZ_SECONDS) + 120)) node tests/fuzz/wrapper_fuzz.mjs --seconds $(FUZZ_SECONDS) --strict \
 	     || { st=1; echo "wrapper fuzz failed (bad calls listed above) or stopped; last call: $$(cat $(FUZZ)/wrapper_current.txt)"; }; \
-	 else echo "fuzz: wrapper fuzz skipped (1 skipped): run make wasm first"; fi; exit $$st
+	 else echo "fuzz: wrapper fuzz skipped (1 skipped): run make wasm first"; fi; \
+	 timeout $$(($(FUZZ_SECONDS) + 60)) node tests/fuzz/sw_fuzz.mjs --seconds $(FUZZ_SECONDS) || st=1; exit $$st
