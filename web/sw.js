@@ -23,7 +23,9 @@
 // error, so the page never runs it). A copy an older version kept is taken
 // only when its bytes are this version's.
 // Events:
-//   install   keeps `precache` in the cache of this version, and the files of
+//   install   keeps `precache` in the cache of this version (a first install
+//             goes on without a file it cannot have genuine: the state says
+//             why, 'fill' tries again), and the files of
 //             `rest` an older version kept; when an older version is active
 //             (an update), also the rest of `rest`, so the new version is
 //             complete before it takes over, then waits: the page says "a
@@ -180,7 +182,16 @@ function fill() {
 self.addEventListener('install', (e) => {
   e.waitUntil((async () => {
     const c = await caches.open(CACHE);
-    await Promise.all(precache.map((n) => keepAll(c, [n], () => {})));
+    // a file that cannot be had as this version's: an update fails (the
+    // older version goes on, complete); a first install goes on without it,
+    // so the page hears why ('status': "Not available offline: …") and its
+    // 'fill' asks for it again
+    try {
+      await Promise.all(precache.map((n) => keepAll(c, [n], () => {})));
+    } catch (err) {
+      if (self.registration.active) throw err;
+      lastError = err;
+    }
     // the lazy files an older version kept that this one still names
     // (MuJoCo when it did not change): copied, never fetched again
     for (const n of rest) {
