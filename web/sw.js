@@ -250,7 +250,8 @@ self.addEventListener('fetch', (e) => {
     // build's; else a network error, so the page never runs another copy
     try {
       const res = await download(name, () => {}, req.url);
-      e.waitUntil(caches.open(CACHE).then((c) => c.put(key, res.clone())).catch(() => {}));
+      const copy = res.clone();   // now: the page reads res's body once it is returned
+      e.waitUntil(caches.open(CACHE).then((c) => c.put(key, copy)).catch(() => {}));
       return res;
     } catch {
       return Response.error();
