@@ -8,7 +8,7 @@
         bench bench-short bench-core bench-core-short bench-systems bench-systems-short \
         bench-fit bench-fit-short bench-chain bench-chain-short bench-wasm bench-wasm-short profile-step \
         bench-robot bench-robot-short \
-        readme-figures native-table fuzz fuzz-build fuzz-regress print-bench-programs
+        readme-figures dist-figures native-table fuzz fuzz-build fuzz-regress print-bench-programs
 
 CC      ?= cc
 STD      = -std=c11
@@ -113,6 +113,7 @@ help:
 	@echo "  make bench-mujoco   (with MuJoCo) the adapter's work per step as a fraction of mj_step, pendulum and chains"
 	@echo "  make bench-robot    an adopted robot's step (robot.js, MuJoCo 3.14 wasm) over MuJoCo's own, SO-101 and 2R arm"
 	@echo "  make readme-figures the tables of README.md and docs/performance.md from build/bench"
+	@echo "  make dist-figures   the package's sizes quoted in README.md and docs/offline.md, from make dist's JSON"
 	@echo "  make native-table   MuJoCo's native joint beside M1-M6, every bam actuator (docs/identification.md; ~5 min)"
 
 deps-native:
@@ -439,6 +440,11 @@ bench-short: $(addprefix bench-,$(addsuffix -short,$(NATIVE_BENCHES))) bench-was
 readme-figures:
 	node tools/readme_figures.mjs README.md docs/performance.md docs/mujoco.md
 
+# the sizes of the offline package and the single file quoted in the docs
+# (the marked figures, tools/dist_figures.mjs), from what make dist wrote
+dist-figures: dist
+	node tools/dist_figures.mjs README.md docs/offline.md
+
 # The table "What MuJoCo's own model leaves on the table" of docs/identification.md
 #: M1..M6 and native fitted on every bam actuator's logs, seeds
 # 1-3, default budgets (tools/native_table.mjs; build/native-table/table.json).
@@ -618,7 +624,9 @@ clean:
 #   make fuzz FUZZ_SECONDS=N   longer
 #   make fuzz-regress          only the replay of the saved inputs (fast; the
 #                              known findings of tests/fuzz/pending/ listed, not blocking)
-# plus the Node fuzz of the wasm wrapper (tests/fuzz/wrapper_fuzz.mjs --strict: a
+# plus the Node fuzz of the offline package's service worker's cache decisions
+# (tests/fuzz/sw_fuzz.mjs: every copy kept or answered has the build's SHA-256)
+# and the Node fuzz of the wasm wrapper (tests/fuzz/wrapper_fuzz.mjs --strict: a
 # call neither computed nor refused fails it; needs
 # `make wasm`). New crash inputs land in build/fuzz/artifacts/; a finding is
 # kept by copying its input to tests/fuzz/regressions/<target>/.
@@ -657,4 +665,5 @@ fuzz: fuzz-build
 	 if [ -f $(WASM)/friction_core.mjs ]; then mkdir -p $(FUZZ); \
 	   timeout $$(($(FUZZ_SECONDS) + 120)) node tests/fuzz/wrapper_fuzz.mjs --seconds $(FUZZ_SECONDS) --strict \
 	     || { st=1; echo "wrapper fuzz failed (bad calls listed above) or stopped; last call: $$(cat $(FUZZ)/wrapper_current.txt)"; }; \
-	 else echo "fuzz: wrapper fuzz skipped (1 skipped): run make wasm first"; fi; exit $$st
+	 else echo "fuzz: wrapper fuzz skipped (1 skipped): run make wasm first"; fi; \
+	 timeout $$(($(FUZZ_SECONDS) + 60)) node tests/fuzz/sw_fuzz.mjs --seconds $(FUZZ_SECONDS) || st=1; exit $$st

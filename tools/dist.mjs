@@ -29,9 +29,11 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import * as esbuild from 'esbuild';
 import { TABLES } from '../web/src/i18n/tables.js';
-import { chooseLanguage, fill, LANGUAGES } from '../web/src/i18n/index.js';
+import { chooseLanguage, LANGUAGES } from '../web/src/i18n/index.js';
 import { FILE_KEY } from '../web/src/offline.js';
 import { MUJOCO_WORKERS } from './mujoco-workers.mjs';
+import { policyOf } from './csp.mjs';
+import { readmeText } from './dist_readme.mjs';
 
 // the workers that run MuJoCo (the In MuJoCo view's Fig. 1 B/C, a dropped
 // robot's first compile): not part of the first visit, like MuJoCo itself
@@ -186,26 +188,30 @@ html = rewrite(html, 'app.js', appName, 'index.html');
 html = rewrite(html, 'style.css', cssName, 'index.html');
 html = html.replace('</head>', '  <meta name="fx-service-worker" content="sw.js">\n</head>');
 // opened from file:// (a double click on index.html) the browser refuses the
-// page's modules, workers and WebAssembly: a classic script before them says
-// what to do instead (web/src/offline.js FILE_KEY), in the language the page
-// would have chosen (i18n/index.js chooseLanguage)
+// page's modules, workers and WebAssembly: a classic script before them
+// (file-note.<hash>.js: a file, not inline, so the page's
+// Content-Security-Policy, web/index.html, is the same in every build and a
+// server can send it as it is: docs/offline.md) says what to do instead
+// (web/src/offline.js FILE_KEY), in the language the page would have chosen
+// (i18n/index.js chooseLanguage)
 const fileNote = Object.fromEntries(Object.entries(TABLES).map(([l, tb]) => [l, tb[FILE_KEY]]));
-const fileScript = `<script>
-  if (location.protocol === 'file:') {
-    const LANGUAGES = ${JSON.stringify(LANGUAGES)};
-    const chooseLanguage = ${chooseLanguage.toString()};
-    const notes = ${JSON.stringify(fileNote)};
-    const l = chooseLanguage(location.search, navigator.languages || [navigator.language]);
-    const p = document.querySelector('#loading > p');
-    document.documentElement.lang = l;
-    p.textContent = notes[l];
-    p.setAttribute('role', 'alert');
-    document.getElementById('loading-progress').hidden = true;
-    document.body.dataset.file = 'refused';
-  }
-  </script>
-  <script type="module"`;
-html = html.replace('<script type="module"', fileScript);
+const fileNoteJs = Buffer.from(`if (location.protocol === 'file:') {
+  const LANGUAGES = ${JSON.stringify(LANGUAGES)};
+  const chooseLanguage = ${chooseLanguage.toString()};
+  const notes = ${JSON.stringify(fileNote)};
+  const l = chooseLanguage(location.search, navigator.languages || [navigator.language]);
+  const p = document.querySelector('#loading > p');
+  document.documentElement.lang = l;
+  p.textContent = notes[l];
+  p.setAttribute('role', 'alert');
+  document.getElementById('loading-progress').hidden = true;
+  document.body.dataset.file = 'refused';
+}
+`);
+const fileNoteName = hashed('file-note.js', fileNoteJs);
+files.set(fileNoteName, fileNoteJs);
+html = html.replace('<script type="module"', `<script src="${fileNoteName}"></script>\n  <script type="module"`);
+policyOf(html);   // the page carries its policy (tools/csp.mjs): checked here
 files.set('index.html', Buffer.from(html));
 // kept at install: everything but MuJoCo, which the In MuJoCo view fetches
 // when it opens (10 MB), the 3D robot, fetched when its section opens, and
@@ -221,10 +227,20 @@ const precache = ['./', ...[...files.keys()].filter((n) => !n.startsWith(`${mjDi
 const rest = [...files.keys()].filter((n) => n.startsWith(`${mjDir}/`) || lazyNames.has(n));
 // the names that do not carry their content's hash (the page and the sample)
 const fresh = ['./', 'index.html', ...samples.map((f) => `samples/${f}`)];
-const sizes = Object.fromEntries([...precache, ...rest].map((n) => [n, files.get(n === './' ? 'index.html' : n).length]));
-const version = hash(...[...files.entries()].map(([n, b]) => Buffer.concat([Buffer.from(n), b])));
+const bytesOf = (n) => files.get(n === './' ? 'index.html' : n);
+const sizes = Object.fromEntries([...precache, ...rest].map((n) => [n, bytesOf(n).length]));
+// the SHA-256 of every file the worker keeps: it keeps and answers a copy
+// only when its bytes have this one (web/sw.js); a hashed name carries its
+// first 10 digits (checked here: the two come from the same bytes)
+const sha256 = Object.fromEntries([...precache, ...rest].map((n) => [n, crypto.createHash('sha256').update(bytesOf(n)).digest('hex')]));
+for (const [n, h] of Object.entries(sha256)) {
+  const m = /\.([0-9a-f]{10})\.[a-z]+$/.exec(path.basename(n));
+  if (m && !h.startsWith(m[1])) fail(`${n} is named after ${m[1]}, but its SHA-256 is ${h}`);
+}
 const swLogic = fs.readFileSync(path.join(ROOT, 'web/sw.js'), 'utf8');
-const dist = { version, precache, rest, fresh, sizes };
+// the version covers the worker's own logic: a new worker is a new version
+const version = hash(...[...files.entries()].map(([n, b]) => Buffer.concat([Buffer.from(n), b])), Buffer.from(swLogic));
+const dist = { version, precache, rest, fresh, sizes, sha256 };
 files.set('sw.js', Buffer.from(`self.FX_DIST = ${JSON.stringify(dist, null, 1)};\n${swLogic}`));
 
 // the README of the package (English and French: tools/dist-readme.txt);
@@ -236,7 +252,7 @@ const setBytes = firstBytes + rest.reduce((s, n) => s + files.get(n).length, 0);
 const singleJson = path.join(path.dirname(OUT), 'friction-explorer.html.json');
 if (!fs.existsSync(singleJson)) fail(`${path.relative(ROOT, singleJson)} is missing: tools/single.mjs runs before this (make dist)`);
 const single = JSON.parse(fs.readFileSync(singleJson, 'utf8'));
-files.set('README.txt', Buffer.from(fill(fs.readFileSync(path.join(ROOT, 'tools/dist-readme.txt'), 'utf8'), {
+files.set('README.txt', Buffer.from(readmeText(fs.readFileSync(path.join(ROOT, 'tools/dist-readme.txt'), 'utf8'), {
   version, first_mb: (firstBytes / 1e6).toFixed(1), all_mb: (setBytes / 1e6).toFixed(1),
   mujoco: pkgVersion('@mujoco/mujoco'), three: pkgVersion('three'), chartjs: pkgVersion('chart.js'),
   single_mb: (single.file_bytes / 1e6).toFixed(1), single_mujoco_mb: (single.with_mujoco_bytes_estimate / 1e6).toFixed(0),

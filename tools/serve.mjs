@@ -1,7 +1,16 @@
 // tools/serve.mjs DIR [PORT]: serve the built explorer with esbuild's own
 // server, bound to loopback, and print the address. PORT defaults to 8000
 // (or $PORT). Runs until interrupted.
+// Every answer carries the page's Content-Security-Policy as a header (the
+// one of DIR/index.html's meta tag, tools/csp.mjs) with frame-ancestors
+// $FRAME_ANCESTORS, default * (any page may frame a view: docs/embedding.md):
+// esbuild's server sets no header of its own, so a small proxy in front of it
+// adds it (the worker scripts get the policy this way too).
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { policyOf, headerPolicy } from './csp.mjs';
 
 const dir = process.argv[2] || 'build/web';
 const port = Number(process.argv[3] || process.env.PORT || 8000);
@@ -10,11 +19,27 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
   process.exit(2);
 }
 
-export async function serve(servedir, p) {
-  const ctx = await esbuild.context({ logLevel: 'silent' });
-  const res = await ctx.serve({ servedir, host: '127.0.0.1', port: p });
-  const bound = res.port;
-  return { ctx, url: `http://127.0.0.1:${bound}/` };
+/** Serves servedir on 127.0.0.1:p (0: a free port): { ctx, url, policy }; ctx.dispose() stops both servers. */
+export async function serve(servedir, p, frameAncestors = process.env.FRAME_ANCESTORS || '*') {
+  const policy = headerPolicy(policyOf(fs.readFileSync(path.join(servedir, 'index.html'), 'utf8')), frameAncestors);
+  const esb = await esbuild.context({ logLevel: 'silent' });
+  const inner = await esb.serve({ servedir, host: '127.0.0.1', port: 0 });
+  const front = http.createServer((req, res) => {
+    const up = http.request({ host: '127.0.0.1', port: inner.port, path: req.url, method: req.method, headers: req.headers }, (r) => {
+      res.writeHead(r.statusCode, { ...r.headers, 'content-security-policy': policy });
+      r.pipe(res);
+    });
+    up.on('error', (e) => { res.writeHead(502, { 'content-type': 'text/plain' }); res.end(`serve: ${e.message}\n`); });
+    req.pipe(up);
+  });
+  try {
+    await new Promise((res, rej) => { front.once('error', rej); front.listen(p, '127.0.0.1', res); });
+  } catch (e) {
+    await esb.dispose();
+    throw e;
+  }
+  const ctx = { dispose: async () => { front.closeAllConnections?.(); front.close(); await esb.dispose(); } };
+  return { ctx, url: `http://127.0.0.1:${front.address().port}/`, policy };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

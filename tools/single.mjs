@@ -38,6 +38,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { MUJOCO_WORKERS } from './mujoco-workers.mjs';
+import { policyOf, withPolicy, addSources, removeSource, inlineHash } from './csp.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const OUT = path.resolve(process.argv[2] || path.join(ROOT, 'build/dist/friction-explorer.html'));
@@ -129,6 +130,12 @@ let html = fs.readFileSync(need('index.html'), 'utf8');
 html = once(html, '<link rel="stylesheet" href="style.css">', `<style>${css}</style>`);
 html = once(html, '<script type="module" src="app.js"></script>', `<script type="module">${app}</script>`);
 html = once(html, '</head>', '  <meta name="fx-single-file" content="MuJoCo and three.js left out">\n</head>');
+// the page's Content-Security-Policy (web/index.html, tools/csp.mjs) with the
+// hashes of the inline module and style sheet, and without 'unsafe-eval',
+// which only MuJoCo's bindings need: the file carries no MuJoCo
+let policy = removeSource(policyOf(html), 'script-src', "'unsafe-eval'");
+policy = addSources(addSources(policy, 'script-src', [inlineHash(app)]), 'style-src', [inlineHash(css)]);
+html = withPolicy(html, policy);
 fs.mkdirSync(path.dirname(OUT), { recursive: true });
 fs.writeFileSync(OUT, html);
 

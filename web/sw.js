@@ -1,7 +1,7 @@
 // web/sw.js: the service worker of the offline package (make dist,
 // tools/dist.mjs, which puts `self.FX_DIST = { version, precache, rest,
-// fresh, sizes }` before this file in the package's sw.js). Not used by
-// `make serve`.
+// fresh, sizes, sha256 }` before this file in the package's sw.js). Not used
+// by `make serve`.
 //   precache  what the page needs to open (the page, its bundles, the core's
 //             wasm, the sample)
 //   rest      the other files (MuJoCo, the 3D robot with three.js, the other
@@ -10,80 +10,116 @@
 //             works offline after one visit
 //   fresh     the names that do not carry their content's hash (the page,
 //             the sample): always fetched from the server, bypassing the
-//             HTTP cache; every other name is the same bytes in every
-//             version, so a copy an older version kept is taken as it is
-//   sizes     name → bytes: a file whose length differs is not this
-//             version's (a half-copied folder, a stale cache): refused
+//             HTTP cache
+//   sizes     name → bytes (the progress the page shows)
+//   sha256    name → the SHA-256 of this version's bytes (64 hex digits; a
+//             hashed name carries its first 10, tools/dist.mjs checks it)
+// Integrity: no copy goes into the cache, and no copy is answered from the
+// network to the page for a name of the lists, before its SHA-256 is the
+// build's (crypto.subtle.digest): a copy that differs (a same-size answer
+// of a proxy, a truncated one, an older version's) is refused and fetched
+// once more bypassing the HTTP cache; if that one differs too, the file is
+// missing (the page: "Not available offline: …"; the fetch: a network
+// error, so the page never runs it). A copy an older version kept is taken
+// only when its bytes are this version's.
 // Events:
-//   install   keeps `precache` in the cache of this version, and the files of
+//   install   keeps `precache` in the cache of this version (a first install
+//             goes on without a file it cannot have genuine: the state says
+//             why, 'fill' tries again), and the files of
 //             `rest` an older version kept; when an older version is active
 //             (an update), also the rest of `rest`, so the new version is
 //             complete before it takes over, then waits: the page says "a
 //             new version is ready" and its Reload button sends 'skip-waiting'
 //   activate  (once complete) deletes the caches of other versions, takes the pages
 //   fetch     same-origin GETs in the scope only: a page (navigation, whatever
-//             its ?view=… query) is the kept index.html, a kept file comes
-//             from the cache; a file of `rest` that arrives is kept; anything
-//             else goes to the network
-//   message   'fill': fetch what `rest` lacks (one run at a time); 'status':
+//             its ?view=… query) is the kept index.html (but when a newer
+//             version waits and no other tab is open: that one takes over and
+//             the page is asked for again, so a reload brings it), a kept file comes
+//             from the cache; a file of the lists that arrives is checked,
+//             then kept; anything else goes to the network
+//   message   'fill': fetch what the lists lack (one run at a time); 'status':
 //             the state to the page; 'skip-waiting'. The state goes to every
 //             page as { type: 'offline', state: 'ready' | 'downloading' |
 //             'unavailable', got, total (bytes of the whole set), why }
-//             (why: 'network', 'server', 'size', 'storage').
-const { version, precache, rest, fresh, sizes } = self.FX_DIST;
+//             (why: 'network', 'server', 'size', 'integrity', 'storage').
+const { version, precache, rest, fresh, sizes, sha256 } = self.FX_DIST;
 const PREFIX = 'friction-explorer-';
 const CACHE = `${PREFIX}${version}`;
 const scope = self.registration.scope;
 const href = (n) => new URL(n, scope).href;
 const INDEX = href('index.html');
 const FRESH = new Set(fresh);
-const REST = new Set(rest.map(href));
 const ALL = [...precache, ...rest];
+/** address → its name in the lists ('./' and 'index.html' are the page) */
+const NAMES = new Map(ALL.map((n) => [href(n), n]));
 const TOTAL = ALL.reduce((s, n) => s + sizes[n], 0);
 
 /** A failure with the page's code for it (offline.why.<code>). */
 const failure = (code, msg) => Object.assign(new Error(msg), { code });
 
-/** A copy of `name` kept by an older version of the package (only for a
- *  name that carries its content's hash), or undefined. */
+/** The hex SHA-256 of bytes (an ArrayBuffer). */
+async function digest(bytes) {
+  const d = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(d, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+/** The bytes are those this version names `name` with. */
+const genuine = async (name, bytes) => typeof sha256[name] === 'string' && (await digest(bytes)) === sha256[name];
+
+/** A copy of `name` kept by an older version of the package whose bytes are
+ *  this version's, or undefined (a copy that differs is passed over). */
 async function fromOlder(name) {
-  if (FRESH.has(name)) return undefined;
   for (const k of await caches.keys()) {
     if (!k.startsWith(PREFIX) || k === CACHE) continue;
     const hit = await (await caches.open(k)).match(href(name));
-    if (hit) return hit;
+    if (!hit) continue;
+    const bytes = await hit.arrayBuffer();
+    if (await genuine(name, bytes)) return new Response(bytes, { status: 200, headers: hit.headers });
   }
   return undefined;
 }
 
-/** `name` from the server, its length checked against the build's:
- *  a name without a hash bypasses the HTTP cache ('reload'), a hashed one
- *  is revalidated ('no-cache': the HTTP cache's copy when the server says it
- *  is current). onBytes(n) after each piece. */
-async function download(name, onBytes) {
+/** One answer of the server for `name`: its bytes and headers, read piece
+ *  by piece (onBytes(n) after each). */
+async function fetchOnce(name, url, mode, onBytes) {
   let res;
   try {
-    res = await fetch(href(name), { cache: FRESH.has(name) ? 'reload' : 'no-cache' });
+    res = await fetch(url, { cache: mode });
   } catch (e) {
     throw failure('network', `${name}: ${e.message}`);
   }
   if (!res.ok) throw failure('server', `${name}: HTTP ${res.status}`);
   const parts = [];
-  let got = 0;
   const reader = res.body.getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       parts.push(value);
-      got += value.length;
       onBytes(value.length);
     }
   } catch (e) {
     throw failure('network', `${name}: ${e.message}`);
   }
-  if (got !== sizes[name]) throw failure('size', `${name}: ${got} bytes, this version's has ${sizes[name]}`);
-  return new Response(new Blob(parts), { status: 200, headers: res.headers });
+  return { bytes: await new Blob(parts).arrayBuffer(), headers: res.headers };
+}
+
+/** `name` from the server, its bytes checked against the build's SHA-256:
+ *  a name without a hash bypasses the HTTP cache ('reload'), a hashed one
+ *  is revalidated ('no-cache': the HTTP cache's copy when the server says it
+ *  is current); a copy that differs is refused and fetched once more,
+ *  bypassing the HTTP cache. onBytes(n) after each piece. url: the address
+ *  asked (the page's, with its query), by default the name's. */
+async function download(name, onBytes, url = href(name)) {
+  let last = null;
+  for (const mode of [FRESH.has(name) ? 'reload' : 'no-cache', 'reload']) {
+    const { bytes, headers } = await fetchOnce(name, url, mode, onBytes);
+    if (await genuine(name, bytes)) return new Response(bytes, { status: 200, headers });
+    last = bytes.byteLength !== sizes[name]
+      ? failure('size', `${name}: ${bytes.byteLength} bytes, this version's has ${sizes[name]}`)
+      : failure('integrity', `${name}: its SHA-256 is not this version's`);
+  }
+  throw last;
 }
 
 /** Puts each of `names` the cache `c` lacks in it: from an older version's
@@ -146,7 +182,16 @@ function fill() {
 self.addEventListener('install', (e) => {
   e.waitUntil((async () => {
     const c = await caches.open(CACHE);
-    await Promise.all(precache.map((n) => keepAll(c, [n], () => {})));
+    // a file that cannot be had as this version's: an update fails (the
+    // older version goes on, complete); a first install goes on without it,
+    // so the page hears why ('status': "Not available offline: …") and its
+    // 'fill' asks for it again
+    try {
+      await Promise.all(precache.map((n) => keepAll(c, [n], () => {})));
+    } catch (err) {
+      if (self.registration.active) throw err;
+      lastError = err;
+    }
     // the lazy files an older version kept that this one still names
     // (MuJoCo when it did not change): copied, never fetched again
     for (const n of rest) {
@@ -178,21 +223,38 @@ self.addEventListener('fetch', (e) => {
   const url = new URL(req.url);
   if (req.method !== 'GET' || url.origin !== self.location.origin || !req.url.startsWith(scope)) return;
   if (req.mode === 'navigate') {
-    e.respondWith(caches.match(INDEX, { cacheName: CACHE }).then((hit) => hit || fetch(req)));
+    e.respondWith((async () => {
+      // a newer version complete and waiting, and no other tab of the
+      // explorer open (the one reloading is the only window): it takes over
+      // now, and the browser asks for the page again (Refresh: 0), of it;
+      // so the browser's own reload brings the new version, as the page's
+      // Reload button does
+      const waiting = self.registration.waiting;
+      if (waiting && (await self.clients.matchAll({ type: 'window' })).length <= 1) {
+        waiting.postMessage({ type: 'skip-waiting' });
+        return new Response('<!doctype html><link rel="icon" href="data:,"><meta http-equiv="refresh" content="0">', { status: 200, headers: { Refresh: '0', 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+      }
+      return (await caches.match(INDEX, { cacheName: CACHE })) || fetch(req);
+    })());
     return;
   }
   // a worker is started with the page's language in its query (?lang=fr:
   // views/mujoco/robotWorker.js, fig1Panel.js): its script is kept once,
   // under its address without the query
   const key = /\.worker(\.[0-9a-f]+)?\.js$/.test(url.pathname) ? url.origin + url.pathname : url.href;
-  e.respondWith(caches.match(key, { cacheName: CACHE }).then((hit) => {
+  const name = NAMES.get(key);
+  e.respondWith(caches.match(key, { cacheName: CACHE }).then(async (hit) => {
     if (hit) return hit;
-    return fetch(req).then((res) => {
-      if (res.ok && REST.has(key)) {
-        const copy = res.clone();
-        e.waitUntil(caches.open(CACHE).then((c) => c.put(key, copy)));
-      }
+    if (name === undefined) return fetch(req);
+    // a file of the lists: answered (and kept) only once its bytes are the
+    // build's; else a network error, so the page never runs another copy
+    try {
+      const res = await download(name, () => {}, req.url);
+      const copy = res.clone();   // now: the page reads res's body once it is returned
+      e.waitUntil(caches.open(CACHE).then((c) => c.put(key, copy)).catch(() => {}));
       return res;
-    });
+    } catch {
+      return Response.error();
+    }
   }));
 });

@@ -293,7 +293,10 @@ async function restartBrowser() {
 /** A new page at `query`, with every error and request recorded. */
 async function openPage(query, viewId) {
   const page = await context.newPage();
-  const log = { errors: [], failed: [], foreign: [] };
+  const log = { errors: [], failed: [], foreign: [], csp: [] };
+  // every securitypolicyviolation event of the page (web/index.html's Content-Security-Policy)
+  await page.exposeFunction('__fxCspViolation', (v) => log.csp.push(v));
+  await page.addInitScript(cspListener);
   page.on('console', (m) => { if (m.type() === 'error') log.errors.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => log.errors.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => {
@@ -339,7 +342,40 @@ async function staticServer(dir) {
 }
 
 function logProblems(log) {
-  return [...log.errors, ...log.failed, ...log.foreign.map((u) => `request to another origin: ${u}`)];
+  return [...log.errors, ...log.failed, ...log.foreign.map((u) => `request to another origin: ${u}`),
+    ...(log.csp || []).map((v) => `Content-Security-Policy violation: ${v}`)];
+}
+
+/** In the page (an init script): each securitypolicyviolation event to
+ *  window.__fxCspViolation (a function the test exposes) as one line. */
+function cspListener() {
+  document.addEventListener('securitypolicyviolation', (e) => {
+    window.__fxCspViolation?.(`${e.violatedDirective} refused ${e.blockedURI || '(inline)'} at ${e.sourceFile || '?'}:${e.lineNumber}`);
+  });
+}
+
+/** The page's Content-Security-Policy is in force: the meta tag holds the
+ *  directives every form of the explorer keeps (docs/offline.md), and an
+ *  inline script added to the document does not run and is reported as a
+ *  violation. Returns the policy. Leaves one violation in the page's log. */
+async function cspInForce(page) {
+  const got = await page.evaluate(async () => {
+    const meta = document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content || '';
+    const seen = new Promise((res) => {
+      document.addEventListener('securitypolicyviolation', (e) => res(e.violatedDirective), { once: true });
+      setTimeout(() => res(null), 2000);
+    });
+    const s = document.createElement('script');
+    s.textContent = 'window.__fxInlineRan = true;';
+    document.body.append(s);
+    return { meta, ran: !!window.__fxInlineRan, reported: await seen };
+  });
+  for (const d of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", 'worker-src']) {
+    expect(got.meta.includes(d), `the page's Content-Security-Policy meta tag lacks ${d}: '${got.meta}'`);
+  }
+  expect(!got.ran, 'an inline script added to the page ran: no Content-Security-Policy is in force');
+  expect(got.reported && got.reported.startsWith('script-src'), `the refused inline script was reported as ${got.reported}`);
+  return got.meta;
 }
 
 async function frames(page, n) {
@@ -752,9 +788,15 @@ async function testView(view, allViews) {
     return `'${msg}'`;
   });
 
-  await check(`${name}: no console error or failed request during the session`, async () => {
+  await check(`${name}: no console error, failed request or Content-Security-Policy violation during the session`, async () => {
     const problems = [...logProblems(pageA.log), ...(pageB ? logProblems(pageB.log) : []), ...(kb !== pageB ? logProblems(kb.log) : [])];
     expect(problems.length === 0, problems.slice(0, 5).join('; '));
+  });
+  await check(`${name}: its Content-Security-Policy is in force (the page's meta tag, the server's header with frame-ancestors): an inline script added to it is refused`, async () => {
+    const header = (await fetch(new URL(`?view=${name}`, base))).headers.get('content-security-policy') || '';
+    expect(/; frame-ancestors \S/.test(header), `the server's answer carries no Content-Security-Policy with frame-ancestors: '${header}'`);
+    await cspInForce(page);
+    return 'inline script refused';
   });
   await page.close();
   if (pageB) await pageB.page.close();
@@ -820,7 +862,7 @@ async function setUp() {
   harness = {
     ROOT, OUT, LOG_DIR, MISSING_DATA, FRAME_TARGET_MS, FRAME_MIN, frameVerdict, base, get context() { return context; }, views, check, expect, report, openPage,
     logProblems, frames, withinFrames, chartPrint, controlValues, waitFor, settle, isLive, chartsDrawn, quantile, frameTime, frameWindows,
-    screenshots, requireViews, requireData, SHOT_SIZES, CLI, LOG_FILES, ownBrowser, staticServer,
+    screenshots, requireViews, requireData, SHOT_SIZES, CLI, LOG_FILES, ownBrowser, staticServer, cspListener, cspInForce,
   };
   return { views, mods };
 }

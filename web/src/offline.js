@@ -22,7 +22,7 @@ import { t, lang } from './i18n/index.js';
 export const FILE_KEY = 'page.file';
 
 /** The code of each reason the worker gives (web/sw.js) → its sentence's key. */
-const WHY = { network: 'offline.why.network', server: 'offline.why.server', size: 'offline.why.size',
+const WHY = { network: 'offline.why.network', server: 'offline.why.server', size: 'offline.why.size', integrity: 'offline.why.integrity',
   storage: 'offline.why.storage', failed: 'offline.why.failed', browser: 'offline.why.browser', insecure: 'offline.why.insecure' };
 const RETRY_MS = 15_000;   // a fill that stopped (the worker was stopped, the network came back) is asked again
 

@@ -19,6 +19,23 @@ export function pageBase(href = window.location.href) {
   return u.href;
 }
 
+/** The address `url` as a person reads it: its percent-escapes of letters
+ *  and spaces decoded ("Clé USB", not "Cl%C3%A9%20USB": a folder's name on a
+ *  USB stick, the single file's address), those of the characters that
+ *  structure an address (/ ? # & = …, decodeURI keeps them) and of invisible
+ *  or direction-changing characters kept; `url` as it is when it does not
+ *  decode. For text only: a link's href stays `url`. */
+export function displayAddress(url) {
+  let text;
+  try {
+    text = decodeURI(url);
+  } catch {
+    return url;
+  }
+  // a control or format character (Cc, Cf: bidi marks, zero-width ones) decoded: the escapes stay
+  return /[\p{Cc}\p{Cf}]/u.test(text) ? url : text;
+}
+
 /** Whether host names this computer only (localhost, 127.x.x.x, ::1, 0.0.0.0). */
 export const isLoopback = (host) => /^(localhost|127(\.\d+){3}|\[::1\]|0\.0\.0\.0)$/i.test(host);
 
@@ -61,14 +78,14 @@ export function baseNote(base) {
   const u = new URL(base);
   if (u.protocol === 'file:') return t('worksheet.base.file');
   if (isLoopback(u.hostname)) return t('worksheet.base.loopback', { host: u.hostname });
-  return t('worksheet.base.now', { url: base });
+  return t('worksheet.base.now', { url: displayAddress(base) });
 }
 
 /** The field that sets printBase(): its label, the input, a line that says
  *  what is wrong with a typed address or why the default will not do. */
 export function printAddressField() {
   const input = el('input', { type: 'url', id: 'lesson-print-base', className: 'lesson-print-base', spellcheck: false,
-    placeholder: pageBase(), value: stored() || '' });
+    placeholder: displayAddress(pageBase()), value: stored() ? displayAddress(stored()) : '' });
   const msg = el('p', { className: 'note lesson-print-base-msg', id: 'lesson-print-base-msg', 'aria-live': 'polite' });
   const say = () => {
     msg.className = 'note lesson-print-base-msg';
@@ -90,7 +107,7 @@ export function printAddressField() {
     }
     kept = url;
     try { window.localStorage.setItem(BASE_KEY, url); } catch { /* storage refused: kept for this page */ }
-    input.value = url;
+    input.value = displayAddress(url);
     say();
   });
   say();

@@ -9,7 +9,7 @@ import qrcode from 'qrcode-generator';
 import { el, quoteNodes, symbolNodes } from './dom.js';
 import { lessonSetup } from './layout.js';
 import { t, lang } from './i18n/index.js';
-import { printBase } from './printAddress.js';
+import { printBase, displayAddress } from './printAddress.js';
 
 /** The address of a lesson step's set-up (index null: the lesson's start):
  *  the sheet's base address (printAddress.js: the teacher's, else this
@@ -70,7 +70,7 @@ export function worksheet(view, kind, core) {
     if (s.setup) {
       const url = setupUrl(view.id, lesson, i, core);
       li.append(el('div', { className: 'ws-setup' }, qrImage(url, t('worksheet.qr.step', { n: i + 1 })),
-        el('span', {}, t('worksheet.step.setup', { n: i + 1 }), el('a', { href: url }, url))));
+        el('span', {}, t('worksheet.step.setup', { n: i + 1 }), el('a', { href: url }, displayAddress(url)))));
     }
     return li;
   });
@@ -81,7 +81,7 @@ export function worksheet(view, kind, core) {
       ...(key ? [] : [el('p', { className: 'ws-name' }, t('worksheet.name'), el('span', { className: 'blank line' }, '\u00a0'),
         t('worksheet.date'), el('span', { className: 'blank short' }, '\u00a0'))])),
     el('div', { className: 'ws-start' }, qrImage(start, t('worksheet.qr.start')),
-      el('p', {}, t('worksheet.open'), el('a', { href: start }, start))),
+      el('p', {}, t('worksheet.open'), el('a', { href: start }, displayAddress(start)))),
     ...(key ? [el('section', {}, el('h2', {}, t('lesson.notice')), el('p', {}, ...quoteNodes(lesson.notice)))] : []),
     el('h2', {}, key ? t('worksheet.steps.key') : t('worksheet.steps.sheet')),
     el('ol', {}, ...steps),

@@ -13,7 +13,9 @@
 //   offline      then, with the network cut (the browser context offline),
 //                every view of the tab bar opens from the kept files and runs
 //                (its charts or its MuJoCo, never opened online, and the 3D
-//                bundle), the Fit view fits the bundled sample
+//                bundle), the Fit view fits the bundled sample; no
+//                securitypolicyviolation event in any of it, and the page's
+//                policy in force (an inline script added to it refused)
 //   first visit straight to In MuJoCo in French: MuJoCo and the French
 //                table are fetched before the worker controls the page; it
 //                keeps them all the same, so with the network cut the page
@@ -54,8 +56,11 @@ export default async function offline(h) {
       browser = await h.ownBrowser();
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' });
       ctx.setDefaultTimeout(20_000);
-      const foreign = [], errors = [];
+      const foreign = [], errors = [], csp = [];
       let bytes = 0;
+      // every securitypolicyviolation event (the package's Content-Security-Policy: web/index.html, tools/dist.mjs)
+      await ctx.exposeFunction('__fxCspViolation', (v) => csp.push(v));
+      await ctx.addInitScript(h.cspListener);
       ctx.on('request', (r) => { if (!r.url().startsWith(base)) foreign.push(r.url()); });
       ctx.on('requestfinished', async (r) => {
         try { const s = await r.sizes(); bytes += s.responseBodySize + s.responseHeadersSize; } catch { /* gone */ }
@@ -125,7 +130,10 @@ export default async function offline(h) {
       }
       expect(foreign.length === 0, `requests to another origin: ${foreign.slice(0, 3).join(', ')}`);
       expect(errors.length === 0, `console errors: ${errors.slice(0, 3).join(' / ')}`);
-      return `first visit ${(first / 1e6).toFixed(2)} MB transferred for the page, ${(all / 1e6).toFixed(2)} MB with the rest (the header said ${progress.length} progress line(s), e.g. '${progress[0]}', then 'Ready offline'); offline: ${ran.join(', ')} opened and ran (Fit: the sample fitted; In MuJoCo never opened online)`;
+      expect(csp.length === 0, `Content-Security-Policy violations: ${csp.slice(0, 3).join(' / ')}`);
+      // the policy is in force in the package's page (an inline script added to it is refused)
+      await h.cspInForce(page);
+      return `no Content-Security-Policy violation; first visit ${(first / 1e6).toFixed(2)} MB transferred for the page, ${(all / 1e6).toFixed(2)} MB with the rest (the header said ${progress.length} progress line(s), e.g. '${progress[0]}', then 'Ready offline'); offline: ${ran.join(', ')} opened and ran (Fit: the sample fitted; In MuJoCo never opened online)`;
     });
     await check('offline: a first visit straight to ?view=mujoco&lang=fr keeps MuJoCo and the French table: with the network cut the page reloads in French and MuJoCo loads', async () => {
       expect(srv && browser, 'no package served (see the check above)');

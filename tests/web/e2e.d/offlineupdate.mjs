@@ -9,13 +9,14 @@
 // Reloading the page (online) runs the old version, whose header says "A new
 // version is ready; reload to use it." once the new worker has the whole new
 // set; its Reload button: the new build runs, no request fails, MuJoCo was not
-// fetched again (the new worker took the old one's copy), and with the network
-// cut In MuJoCo still loads.
+// fetched again (the new worker took the old one's copy). Another build, and
+// once the note shows, the browser's own reload (no other tab open): that
+// build runs. With the network cut In MuJoCo still loads.
 // Screenshot: build/e2e/offline-update.png (the header with the note).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
+import { rebuildApp } from '../dist_rebuild.mjs';
 
 // this module's bound (the harness's watchdog)
 export const WATCHDOG_MS = 240_000;
@@ -54,27 +55,7 @@ export default async function offlineupdate(h) {
         `first visit: the header says '${await page.evaluate(() => document.getElementById('offline-state')?.textContent)}'`);
 
       // the new build: app.<hash>.js changed (a new name), index.html and sw.js written for it
-      const swPath = path.join(dir, 'sw.js');
-      const sw = fs.readFileSync(swPath, 'utf8');
-      const head = sw.match(/^self\.FX_DIST = (\{[\s\S]*?\n\});\n/);
-      expect(head, 'sw.js does not start with self.FX_DIST = {…};');
-      const dist = JSON.parse(head[1]);
-      const oldApp = dist.precache.find((n) => /^app\.[0-9a-f]{10}\.js$/.test(n));
-      const app = Buffer.concat([fs.readFileSync(path.join(dir, oldApp)), Buffer.from('\nwindow.__fxBuild = "2";\n')]);
-      const newApp = `app.${crypto.createHash('sha256').update(app).digest('hex').slice(0, 10)}.js`;
-      fs.writeFileSync(path.join(dir, newApp), app);
-      fs.rmSync(path.join(dir, oldApp));
-      const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8').replace(`"${oldApp}"`, `"${newApp}"`);
-      expect(html.includes(newApp), `index.html does not name ${oldApp}`);
-      fs.writeFileSync(path.join(dir, 'index.html'), html);
-      dist.precache = dist.precache.map((n) => (n === oldApp ? newApp : n));
-      if (dist.sizes) {
-        dist.sizes[newApp] = app.length;
-        delete dist.sizes[oldApp];
-        dist.sizes['./'] = dist.sizes['index.html'] = Buffer.byteLength(html);
-      }
-      dist.version = `${dist.version}-2`;
-      fs.writeFileSync(swPath, `self.FX_DIST = ${JSON.stringify(dist, null, 1)};\n${sw.slice(head[0].length)}`);
+      rebuildApp(dir);
       rebuilt = true;
 
       // reloaded online: the old version runs and says a new one is ready
@@ -94,15 +75,29 @@ export default async function offlineupdate(h) {
       expect(caches.length === 1 && caches[0].endsWith('-2'), `the caches after the update: ${caches.join(', ')}`);
       expect(mujocoFetched.length === 0, `MuJoCo fetched again from the server: ${mujocoFetched.join(', ')}`);
 
+      // another build; this time the browser's own reload (not the note's
+      // button) once the note shows: the new build runs
+      rebuildApp(dir, '\nwindow.__fxBuild = "3";\n');
+      await page.reload();
+      await page.waitForFunction(() => document.body.dataset.ready === 'true');
+      expect(await waitFor(() => page.evaluate(() => document.body.dataset.update === 'ready' || null), 60_000, 200),
+        `after build 3, the page never said a new version is ready (build ${await page.evaluate(() => window.__fxBuild || 1)})`);
+      await page.reload();
+      expect(await waitFor(() => page.evaluate(() => (document.body.dataset.ready === 'true' ? window.__fxBuild || '1' : null)).catch(() => null), 20_000, 100) === '3',
+        `after the browser's reload, build ${await page.evaluate(() => window.__fxBuild || 1)} runs, not 3`);
+      expect(await waitFor(() => page.evaluate(() => document.body.dataset.offline === 'ready' || null), 60_000, 100),
+        `build 3: the header says '${await page.evaluate(() => document.getElementById('offline-state')?.textContent)}'`);
+      expect(mujocoFetched.length === 0, `MuJoCo fetched again from the server: ${mujocoFetched.join(', ')}`);
+
       // offline: the new build, In MuJoCo loads
       rebuilt = false;
       await ctx.setOffline(true);
       await page.goto(`${srv.url}?view=mujoco`);
       await page.waitForFunction(() => document.body.dataset.ready === 'true');
-      expect(await page.evaluate(() => window.__fxBuild) === '2', 'offline, the old build runs');
+      expect(await page.evaluate(() => window.__fxBuild) === '3', 'offline, an old build runs');
       expect(await waitFor(() => page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200), 'offline after the update, MuJoCo did not load');
       expect(errors.length === 0, `errors: ${errors.slice(0, 3).join(' / ')}`);
-      return `the note '${note}'; after Reload build 2 runs, one cache (${caches[0]}); MuJoCo not fetched again; offline In MuJoCo ${await page.evaluate(() => window.__fx.mujoco.version)}`;
+      return `the note '${note}'; after Reload build 2 runs, one cache (${caches[0]}); after the browser's reload build 3 runs; MuJoCo not fetched again; offline In MuJoCo ${await page.evaluate(() => window.__fx.mujoco.version)}`;
     } finally {
       if (browser) await browser.close().catch(() => {});
       if (srv) srv.stop();

@@ -19,11 +19,18 @@
 //               carries no MuJoCo and where the view runs (the English and
 //               French table's single.missing)
 // and over the whole session: no console error, no page error, no failed
-// request, no request but file:, blob: and data: URLs.
+// request, no request but file:, blob: and data: URLs. Then (Chromium only)
+// every view opened in turn with no securitypolicyviolation event, the
+// file's policy carrying its inline module's and style sheet's hashes, and
+// in force (an inline script added to the page refused); and the file copied
+// into "Clé USB/Physique 1ère": the print address field and the worksheet's
+// links read the folder as written, not percent-encoded.
 // The checks from pendulum on run in Firefox too (e2e.d/singlefirefox.mjs:
 // Debian's firefox-esr through puppeteer-core), as fileChecks(h, drv, name).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { TABLES } from '../../../web/src/i18n/tables.js';
 import { fill } from '../../../web/src/i18n/index.js';
@@ -53,8 +60,12 @@ export default async function single(h) {
       browser = await h.ownBrowser();
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
       ctx.setDefaultTimeout(20_000);
-      const page = await ctx.newPage();
       const { problems } = drv;
+      // every securitypolicyviolation event (the file's Content-Security-Policy: tools/single.mjs)
+      drv.csp = [];
+      await ctx.exposeFunction('__fxCspViolation', (v) => { drv.csp.push(`${drv.phase}: ${v}`); problems.push(`${drv.phase}: Content-Security-Policy violation: ${v}`); });
+      await ctx.addInitScript(h.cspListener);
+      const page = await ctx.newPage();
       // the requests under way: a navigation of the test's own waits for them
       // (leaving the page aborts a worker's script still loading, which is no failure of the page)
       const pending = new Set();
@@ -71,6 +82,57 @@ export default async function single(h) {
       return `${(html.length / 1e6).toFixed(2)} MB`;
     });
     await fileChecks(h, drv, 'single');
+    await check('single: from file://, every view opens and draws with no Content-Security-Policy violation; the policy is in force (an inline script added to the page is refused) and allows the file\'s own module and style sheet by their hashes', async () => {
+      expect(drv.page, 'no page (see the first check)');
+      const page = drv.page;
+      const html = fs.readFileSync(FILE, 'utf8');
+      const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1] || '';
+      expect(/script-src [^;]*'sha256-[A-Za-z0-9+/=]{44}'/.test(policy) && /style-src [^;]*'sha256-[A-Za-z0-9+/=]{44}'/.test(policy)
+        && !policy.includes("'unsafe-inline'") && !policy.includes("'unsafe-eval'"), `the file's policy: '${policy}'`);
+      const opened = [];
+      for (const view of ['laws', 'drive', 'pendulum', 'arm', 'wellposed', 'scenarios', 'fit']) {
+        drv.phase = `csp ${view}`;
+        await drv.settled();
+        await page.goto(`file://${FILE}?view=${view}&lang=en`);
+        expect(await h.waitFor(() => page.evaluate((id) => document.body.dataset.ready === 'true' && document.body.dataset.view === id, view), 20_000, 100),
+          `the ${view} view did not come`);
+        if (view !== 'fit') {
+          expect(await h.waitFor(() => page.evaluate(() => [...(window.__fx?.charts?.all || [])].some((c) => c.data.datasets.some((d) => d.data.length > 0))), 10_000, 100),
+            `the ${view} view draws nothing`);
+        }
+        opened.push(view);
+      }
+      expect(drv.csp.length === 0, drv.csp.slice(0, 4).join(' | '));
+      drv.phase = 'csp probe';
+      await h.cspInForce(page);
+      return `${opened.join(', ')}: no violation; policy '${policy.slice(0, 60)}…'`;
+    });
+    await check('single: copied into "Clé USB/Physique 1ère", the lesson\'s address field and the printed worksheet\'s links read the folder as written, not percent-encoded; the links still open it', async () => {
+      expect(drv.page, 'no page (see the first check)');
+      const page = drv.page;
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fx-single-'));
+      try {
+        const folder = path.join(dir, 'Clé USB', 'Physique 1ère');
+        fs.mkdirSync(folder, { recursive: true });
+        fs.copyFileSync(FILE, path.join(folder, 'friction-explorer.html'));
+        const url = pathToFileURL(path.join(folder, 'friction-explorer.html')).href;
+        drv.phase = 'Clé USB';
+        await drv.settled();
+        await page.goto(`${url}?view=laws&lang=en`);
+        expect(await h.waitFor(() => page.evaluate(() => document.body.dataset.ready === 'true'), 20_000, 100), 'the page did not start');
+        await page.evaluate(() => { window.print = () => {}; document.querySelector('#view .lesson details').open = true; });
+        const placeholder = await page.locator('#lesson-print-base').getAttribute('placeholder');
+        await page.click('#view .lesson-print-sheet');
+        const links = await page.evaluate(() => [...document.querySelectorAll('body > .worksheet a')].map((a) => ({ text: a.textContent, href: a.href })));
+        const shown = `file://${folder}/friction-explorer.html`;
+        expect(placeholder === shown, `the field's placeholder: '${placeholder}', not '${shown}'`);
+        expect(links.length > 1 && links.every((l) => l.text.startsWith(`${shown}?view=laws`) && l.href.startsWith(`${url}?view=laws`)),
+          `the sheet's links: ${links.slice(0, 2).map((l) => `'${l.text}' → ${l.href}`).join(', ')}`);
+        return `'${placeholder}'; ${links.length} links, e.g. '${links[0].text.slice(0, 90)}…'`;
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
   } finally {
     await browser?.close().catch(() => {});
   }

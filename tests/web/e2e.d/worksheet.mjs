@@ -183,7 +183,12 @@ async function footerPage(h) {
     const { page } = await openPage('?view=laws', 'laws');
     try {
       await page.evaluate(() => { window.print = () => {}; });
-      await page.addStyleTag({ content: '@media print { body > .worksheet { padding-top: var(--pad-test, 0pt); } }' });
+      // a constructed style sheet (the page's Content-Security-Policy refuses an inline <style>)
+      await page.evaluate(() => {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync('@media print { body > .worksheet { padding-top: var(--pad-test, 0pt); } }');
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      });
       const file = path.join(OUT, 'worksheet-footer.pdf');
       const print = async (pad) => {
         await page.evaluate((p) => document.body.style.setProperty('--pad-test', `${p}pt`), pad);

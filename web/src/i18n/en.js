@@ -1124,7 +1124,7 @@ export default {
   'drop.pick.folder.title': 'Every file of one folder: {what}, with its sub-folders',
   'drop.pick.files': 'choose files…',
   'drop.pick.files.title': 'Several files at once: {what} (their paths are their names: choose the folder when the meshes are in a sub-folder)',
-  // the offline package (offline.js, main.js, tools/dist.mjs; h-sw)
+  // the offline package (offline.js, main.js, tools/dist.mjs)
   'page.file': 'This page does not run opened as a file (browsers refuse its modules and WebAssembly from file://): serve this folder, for example by running `python3 -m http.server 8000` in it, then open http://127.0.0.1:8000/ (README.txt says more); or double-click friction-explorer.html beside this folder, the explorer in one file (without In MuJoCo).',
   'page.lang.missing': '{language} could not be loaded ({message}): the page is in English; choose it again once the network is back.',
   'offline.ready': 'Ready offline',
@@ -1133,6 +1133,7 @@ export default {
   'offline.why.network': 'the network cannot be reached (the download goes on when it can)',
   'offline.why.server': 'the server did not send every file',
   'offline.why.size': 'the server\'s files are not those of this version',
+  'offline.why.integrity': 'a file the server sent is not the one this version was built with (refused; it is fetched again)',
   'offline.why.storage': 'the browser would not keep the files (storage full, or a private window)',
   'offline.why.failed': 'the browser refused the service worker',
   'offline.why.browser': 'this browser has no service workers',

@@ -1826,7 +1826,7 @@ export default {
   'drop.pick.folder.title': 'Tous les fichiers d\'un dossier : {what}, avec ses sous-dossiers',
   'drop.pick.files': 'choisir des fichiers…',
   'drop.pick.files.title': 'Plusieurs fichiers à la fois : {what} (leurs chemins sont leurs noms : choisissez le dossier quand les maillages sont dans un sous-dossier)',
-  // the offline package (offline.js, main.js, tools/dist.mjs; h-sw)
+  // the offline package (offline.js, main.js, tools/dist.mjs)
   'page.file': 'Cette page ne fonctionne pas ouverte comme fichier (les navigateurs refusent ses modules et son WebAssembly depuis file://) : servez ce dossier, par exemple en y lançant `python3 -m http.server 8000`, puis ouvrez http://127.0.0.1:8000/ (README.txt en dit plus) ; ou double-cliquez sur friction-explorer.html à côté de ce dossier, l\'explorateur en un seul fichier (sans Dans MuJoCo).',
   'page.lang.missing': '{language} n\'a pas pu être chargé ({message}) : la page est en anglais ; choisissez-le de nouveau quand le réseau sera revenu.',
   'offline.ready': 'Prêt hors ligne',
@@ -1835,6 +1835,7 @@ export default {
   'offline.why.network': 'le réseau est injoignable (le téléchargement reprendra dès que possible)',
   'offline.why.server': 'le serveur n\'a pas envoyé tous les fichiers',
   'offline.why.size': 'les fichiers du serveur ne sont pas ceux de cette version',
+  'offline.why.integrity': 'un fichier envoyé par le serveur n\'est pas celui de cette version (refusé ; il sera demandé à nouveau)',
   'offline.why.storage': 'le navigateur n\'a pas voulu garder les fichiers (stockage plein, ou fenêtre privée)',
   'offline.why.failed': 'le navigateur a refusé le service worker',
   'offline.why.browser': 'ce navigateur n\'a pas de service workers',

@@ -1,0 +1,44 @@
+// dist_rebuild.mjs: "a new build" in a served copy of the offline package
+// (make dist), for the e2e modules that update a browser which has the old
+// one offline (e2e.d/offlineupdate.mjs, offlineintegrity.mjs): the page's
+// bundle changed (a line added: a new content, so a new hashed name; the old
+// one removed from the folder), index.html and sw.js (its list, sizes,
+// SHA-256 and version) written for it, as tools/dist.mjs would.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+
+const sha = (b) => crypto.createHash('sha256').update(b).digest('hex');
+
+/** The FX_DIST of the package in dir and the rest of its sw.js. */
+export function readDist(dir) {
+  const sw = fs.readFileSync(path.join(dir, 'sw.js'), 'utf8');
+  const head = sw.match(/^self\.FX_DIST = (\{[\s\S]*?\n\});\n/);
+  if (!head) throw new Error('sw.js does not start with self.FX_DIST = {…};');
+  return { dist: JSON.parse(head[1]), logic: sw.slice(head[0].length) };
+}
+
+/** Writes the new build into dir: app.<hash>.js + `line` (a new name),
+ *  index.html naming it, sw.js listing it under version `${version}-2`.
+ *  { oldApp, newApp, dist }. */
+export function rebuildApp(dir, line = '\nwindow.__fxBuild = "2";\n') {
+  const { dist, logic } = readDist(dir);
+  const oldApp = dist.precache.find((n) => /^app\.[0-9a-f]{10}\.js$/.test(n));
+  const app = Buffer.concat([fs.readFileSync(path.join(dir, oldApp)), Buffer.from(line)]);
+  const newApp = `app.${sha(app).slice(0, 10)}.js`;
+  fs.writeFileSync(path.join(dir, newApp), app);
+  fs.rmSync(path.join(dir, oldApp));
+  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8').replace(`"${oldApp}"`, `"${newApp}"`);
+  if (!html.includes(newApp)) throw new Error(`index.html does not name ${oldApp}`);
+  fs.writeFileSync(path.join(dir, 'index.html'), html);
+  dist.precache = dist.precache.map((n) => (n === oldApp ? newApp : n));
+  for (const [key, of] of [['sizes', (b) => b.length], ['sha256', sha]]) {
+    if (!dist[key]) continue;
+    dist[key][newApp] = of(app);
+    delete dist[key][oldApp];
+    dist[key]['./'] = dist[key]['index.html'] = of(Buffer.from(html));
+  }
+  dist.version = `${dist.version}-2`;
+  fs.writeFileSync(path.join(dir, 'sw.js'), `self.FX_DIST = ${JSON.stringify(dist, null, 1)};\n${logic}`);
+  return { oldApp, newApp, dist };
+}

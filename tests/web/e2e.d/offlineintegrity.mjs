@@ -1,0 +1,153 @@
+// e2e.d/offlineintegrity.mjs: the offline package's service worker keeps and
+// answers only the bytes the build named (web/sw.js: each file's SHA-256
+// from tools/dist.mjs). A copy of the package (make dist) on a plain static
+// server; the browser context's routes stand for a flaky proxy between the
+// worker and the server (Playwright routes the worker's own requests too):
+//   first visit  one of the page's chunks is answered to the worker, once,
+//                with other bytes of its size (a script that would say
+//                FX-BAD-COPY-RAN), and the French table, every time, cut in
+//                half: the header says "Not available offline: …"; the page
+//                asked in French is English (the table not kept, not run)
+//   server good  the page in French, then "Ready offline"; with the network
+//                cut the page runs from the kept copies: each kept copy's
+//                SHA-256 (crypto.subtle in the page) is the file's
+//   an update    a new build; the new page bundle is answered once with
+//                other bytes of its size, and the old version's cache is
+//                given a same-size other copy of the French table (as an
+//                older worker that checked nothing might have kept): the
+//                new version refuses both, fetches them again, says "Ready
+//                offline"; offline, in French, it runs
+// Throughout: no page error, and FX-BAD-COPY-RAN never said.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { readDist, rebuildApp } from '../dist_rebuild.mjs';
+
+// this module's bound (the harness's watchdog): three full downloads of the set
+export const WATCHDOG_MS = 300_000;
+const MARK = 'FX-BAD-COPY-RAN';
+const sha = (b) => crypto.createHash('sha256').update(b).digest('hex');
+/** Bytes of b's size that say MARK when run. */
+const forged = (b) => {
+  const o = Buffer.alloc(b.length, 0x20);
+  Buffer.from(`console.error(${JSON.stringify(MARK)});`).copy(o);
+  return o;
+};
+
+export default async function offlineintegrity(h) {
+  const { check, expect, waitFor, ROOT } = h;
+  const DIST = path.join(ROOT, 'build/dist/friction-explorer');
+  await check('offline integrity: a same-size other chunk and a truncated French table answered to the worker are refused and fetched again; the page never runs them, says "Not available offline" while the table is missing, then "Ready offline" on the genuine copies, across an update too', async () => {
+    expect(fs.existsSync(path.join(DIST, 'sw.js')), `${path.relative(ROOT, DIST)} is not built (make dist)`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fx-integrity-'));
+    let srv = null, browser = null;
+    try {
+      fs.cpSync(DIST, dir, { recursive: true });
+      srv = await h.staticServer(dir);
+      const base = srv.url;
+      const { dist } = readDist(dir);
+      const chunk = dist.precache.find((n) => /^chunk\.[0-9a-f]{10}\.js$/.test(n));
+      const fr = dist.rest.find((n) => /^i18n-fr\.[0-9a-f]{10}\.js$/.test(n));
+      expect(chunk && fr, 'the package lists no chunk or no French table');
+      const file = (n) => fs.readFileSync(path.join(dir, n));
+      browser = await h.ownBrowser();
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow', locale: 'en-US' });
+      ctx.setDefaultTimeout(20_000);
+      const errors = [], forgedSent = [];
+      // the proxy: `once` (name → true) answered forged to the worker's first request; frCut: the French table halved
+      const once = new Map([[chunk, true]]);
+      let frCut = true;
+      await ctx.route((u) => u.href.startsWith(base), async (route) => {
+        const req = route.request();
+        const name = decodeURIComponent(new URL(req.url()).pathname.slice(1));
+        if (req.serviceWorker() && once.get(name)) {
+          once.set(name, false);
+          forgedSent.push(name);
+          return route.fulfill({ status: 200, contentType: 'text/javascript', body: forged(file(name)) });
+        }
+        if (name === fr && frCut) {
+          const b = file(fr);
+          return route.fulfill({ status: 200, contentType: 'text/javascript', body: b.subarray(0, b.length >> 1) });
+        }
+        return route.continue();
+      });
+      const page = await ctx.newPage();
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => { if (m.text().includes(MARK)) errors.push(`${MARK} (${m.location()?.url})`); });
+      const header = () => page.evaluate(() => document.getElementById('offline-state')?.firstChild?.textContent || '');
+      const state = (want, ms = 120_000) => waitFor(() => page.evaluate((w) => document.body.dataset.offline === w || null, want), ms, 100);
+      const kept = (names) => page.evaluate(async (ns) => {
+        const out = {};
+        const c = await caches.open((await caches.keys()).find((k) => k.startsWith('friction-explorer-')));
+        for (const n of ns) {
+          const hit = await c.match(new URL(n, location.href).href);
+          out[n] = hit ? Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', await hit.arrayBuffer())),
+            (x) => x.toString(16).padStart(2, '0')).join('') : null;
+        }
+        return out;
+      }, names);
+      const ready = () => page.waitForFunction(() => document.body.dataset.ready === 'true');
+
+      // first visit: the chunk forged once to the worker, the French table cut
+      await page.goto(base);
+      await ready();
+      expect(await state('unavailable'), `with the French table cut, the header says '${await header()}'`);
+      const missing = await header();
+      expect(/^Not available offline: .+/.test(missing), `the header says '${missing}'`);
+      expect(forgedSent.includes(chunk), `the forged ${chunk} was never asked for by the worker`);
+      // the page in French through the worker: the cut table refused, the page English
+      await page.goto(`${base}?lang=fr`);
+      await ready();
+      expect(await page.evaluate(() => document.documentElement.lang) === 'en', 'the cut French table was run');
+      expect((await kept([fr]))[fr] === null, 'the cut French table was kept');
+
+      // the server good: French, then Ready offline, each kept copy the file's
+      frCut = false;
+      await page.goto(`${base}?lang=fr`);
+      await ready();
+      expect(await page.evaluate(() => document.documentElement.lang) === 'fr', 'with the server good, the page is not French');
+      expect(await state('ready'), `with the server good, the header says '${await header()}'`);
+      expect(await header() === 'Prêt hors ligne', `the header says '${await header()}'`);
+      const want = Object.fromEntries([chunk, fr].map((n) => [n, sha(file(n))]));
+      const got = await kept([chunk, fr]);
+      expect(got[chunk] === want[chunk] && got[fr] === want[fr], `kept copies differ from the files: ${JSON.stringify(got)}`);
+      await ctx.setOffline(true);
+      await page.goto(`${base}?lang=en`);
+      await ready();
+      expect(await page.evaluate(() => document.body.dataset.offline) !== 'unavailable' && errors.length === 0, `offline: ${errors.slice(0, 3).join(' / ')}`);
+      await ctx.setOffline(false);
+
+      // an update: the new bundle forged once to the worker; the old cache given a forged French table
+      const { newApp } = rebuildApp(dir);
+      once.set(newApp, true);
+      await page.evaluate(async ({ n, body }) => {
+        const k = (await caches.keys()).find((x) => x.startsWith('friction-explorer-'));
+        await (await caches.open(k)).put(new URL(n, location.href).href, new Response(body, { headers: { 'content-type': 'text/javascript' } }));
+      }, { n: fr, body: forged(file(fr)).toString() });
+      await page.reload();
+      await ready();
+      expect(await waitFor(() => page.evaluate(() => document.body.dataset.update === 'ready' || null), 120_000, 200),
+        `the new version never said it is ready (errors: ${errors.slice(0, 3).join(' / ')})`);
+      await Promise.all([page.waitForEvent('load'), page.locator('header.top .offline-update button').click()]);
+      await ready();
+      expect(await waitFor(() => page.evaluate(() => window.__fxBuild || null), 10_000, 100) === '2', 'after Reload, the old build runs');
+      expect(await state('ready'), `the new version: the header says '${await header()}'`);
+      expect(forgedSent.includes(newApp), `the forged ${newApp} was never asked for by the worker`);
+      const got2 = await kept([newApp, fr, chunk]);
+      expect(got2[newApp] === sha(file(newApp)) && got2[fr] === want[fr] && got2[chunk] === want[chunk],
+        `after the update, kept copies differ from the files: ${JSON.stringify(got2)}`);
+      await ctx.setOffline(true);
+      await page.goto(`${base}?lang=fr`);
+      await ready();
+      expect(await page.evaluate(() => document.documentElement.lang) === 'fr', 'offline after the update, the page is not French');
+      expect(errors.length === 0, `errors: ${errors.slice(0, 3).join(' / ')}`);
+      return `first visit: '${missing}' with the table cut; then 'Prêt hors ligne'; forged and refused: ${forgedSent.join(', ')}; `
+        + 'after the update, offline in French on the genuine copies';
+    } finally {
+      if (browser) await browser.close().catch(() => {});
+      if (srv) srv.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
