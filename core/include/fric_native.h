@@ -462,6 +462,37 @@ int fric_native_mjcf_attrs(const fric_native_params *p, double log_kp, fric_nati
  * MuJoCo. As snprintf; −1 with the status recorded on a refused b. */
 int fric_native_bench_mjcf(const fric_native_bench *b, char *buf, size_t cap);
 
+/* The native parameters p as an MJCF <default> class NAME (core/adapter/adapter_mjcf.c),
+ * for any MuJoCo (`friction mujoco-model --class`, the
+ * wasm bindings' core.mujoco.nativeClass, the page's Your robot write-back):
+ *     <default class="NAME">
+ *       <joint frictionloss damping armature solreffriction solimpfriction/>
+ *       <position kp kv forcelimited forcerange/>          (FRIC_NATIVE_MUJOCO3)
+ *       <general gaintype="fixed" gainprm biastype="affine"
+ *                biasprm="0 −kp −kv" forcelimited forcerange/>  (FRIC_NATIVE_MUJOCO222)
+ *     </default>
+ * (forcelimited="false" forcerange="0 0" for a set without a force limit)
+ * the attributes fric_native_mjcf_attrs's, MuJoCo's kp that of firmware
+ * gain log_kp (fric_native_kp_for: kp·log_kp/firmware_kp; p->firmware_kp
+ * for the set's own kp). Use class="NAME" on the hinge and on its actuator,
+ * <general joint="HINGE" class="NAME"/> (either MuJoCo; in MuJoCo 3 also
+ * <position …>; 2.2.2's <position> sets biasprm[2] = 0 itself, so there it
+ * must be <general>): its ctrl is the goal angle [rad]. A hinge or
+ * actuator that takes values from a class of its own (class, childclass:
+ * a Menagerie arm's joint axis and range, an actuator's inheritrange) keeps
+ * them only with NAME nested in that class (after its elements): replacing
+ * its class drops them, and MuJoCo says nothing (the page's write-back
+ * nests it, web/src/mujoco/robotNative.js). document 1: a whole
+ * <mujoco> file with a comment saying so, to <include>; 0: the <default
+ * class> element alone, indented as a child of a top-level <default>.
+ * NAME: 1 to FRIC_NATIVE_CLASS_MAX bytes of [A-Za-z0-9_.:-]. As snprintf:
+ * at most cap bytes with the NUL, the length needed, or −1 with the status
+ * recorded (p refused by fric_native_check, NAME, log_kp not finite or < 0,
+ * dialect unknown). Text only: MuJoCo-free. */
+#define FRIC_NATIVE_CLASS_MAX 64
+int fric_native_class_mjcf(const fric_native_params *p, const char *name, double log_kp,
+                           fric_native_dialect dialect, int document, char *buf, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif
