@@ -7,7 +7,7 @@
 // views/scenarios/index.js; the texts: i18n/ scenarios.*; number formats:
 // web/src/format.js). ARM_SCENARIOS: the Robot arm view's
 // (views/arm/state.js).
-import { fmtNumber } from './format.js';
+import { fmtNumber, symbolText } from './format.js';
 import { t } from './i18n/index.js';
 
 export const DEG = 180 / Math.PI;
@@ -15,6 +15,15 @@ export const DEG = 180 / Math.PI;
 export const num = (v, d = 4) => fmtNumber(v, { digits: d, small: 0, big: Infinity });
 /** A velocity [m/s] in whole mm/s with its sign ("−8", "+7", "0"). */
 const mmps = (v) => { const x = Math.round(v * 1000); return x === 0 ? '0' : `${x < 0 ? '−' : '+'}${Math.abs(x)}`; };
+
+// How a chart writes a plotted column (its axis title, its legend): by the
+// paper's symbol when the column is named after one (tau_r: Cisneros et al.'s
+// τ_r; dq, ddq: q̇, q̈; dtheta: θ̇), else by its name; the `_x` marks drawn
+// plain (format.js symbolText: q_d as qd), as the chart titles write them.
+// The CSV keeps the columns' names.
+const COLUMN_SYMBOL = { tau_r: 'τ_r', tau_f: 'τ_f', tau_m: 'τ_m', dq: 'q̇', ddq: 'q̈', dtheta: 'θ̇' };
+/** A plotted column as a chart writes it. */
+export const columnLabel = (c) => symbolText(COLUMN_SYMBOL[c] ?? c);
 
 export const SCENARIOS = [
   {

@@ -232,6 +232,8 @@ export default async function fitChecks(h) {
     await page.click('#fit-cancel');
     const c = await waitFor(async () => { const x = await viewState(page); return x.fit === 'cancelled' && x.liveWorkers === 0 && liveFitWorkers(page) === 0 ? x : null; }, 30_000);
     expect(c, `after Cancel: ${await page.evaluate(() => window.__fx.fit.workers.size)} in the registry, ${liveFitWorkers(page)} in the browser`);
+    // a cancelled fit has no time left: its line keeps what was done, not the estimate
+    expect(c.text.endsWith(' — cancelled: every worker was stopped; nothing else changed.') && !/ left\b/.test(c.text), `after Cancel the progress line still gives a time left: '${c.text}'`);
     const evalsAt = c.evals;
     await page.waitForTimeout(500);
     expect((await viewState(page)).evals === evalsAt, 'evaluations still reported after Cancel');

@@ -145,8 +145,8 @@ export async function scenariosLesson(h, lang) {
       }
       const dq = await chart(L['scenarios.plot.screw.1']);
       const h4 = si.rows[1][0];
-      const onStuck = (dq[`dq (${named('implicit')})`] || []).filter((p) => si.rows[Math.round(p[0] / h4)]?.[si.c('stuck')] === 1);
-      const inBand = (dq[`dq (${named('explicit')})`] || []).filter((p) => p[0] >= s0 && p[0] <= s1);
+      const onStuck = (dq[`q̇ (${named('implicit')})`] || []).filter((p) => si.rows[Math.round(p[0] / h4)]?.[si.c('stuck')] === 1);
+      const inBand = (dq[`q̇ (${named('explicit')})`] || []).filter((p) => p[0] >= s0 && p[0] <= s1);
       expect(onStuck.length > 100 && onStuck.every((p) => p[1] === 0), `step 4: the page's implicit q̇ at the CLI's stuck steps: ${onStuck.filter((p) => p[1] !== 0).length} of ${onStuck.length} not 0`);
       expect(inBand.length > 100 && inBand.every((p) => p[1] !== 0), 'step 4: the page\'s explicit q̇ is exactly 0 somewhere in the band');
       await shot(page, `scenarios-4${tag}`);

@@ -57,4 +57,25 @@ export default async function notationChecks(h) {
       await page.close();
     }
   });
+
+  // The Fit view's search-space note (under its table of bounds) and its
+  // lesson's loss |θsim − θlog| (an index of several letters, written
+  // θ_s_i_m in the tables): subscripts, never a raw `_s`, `_sim`, `_log`.
+  await check('notation: the Fit view writes θ̇s in its search-space note and |θsim − θlog| in its lesson with subscripts', async () => {
+    if (!views.some((v) => v.id === 'fit')) return 'no fit view';
+    for (const q of ['?view=fit', '?view=fit&lang=fr']) {
+      const { page } = await openPage(q, 'fit');
+      try {
+        await page.evaluate(() => document.querySelectorAll('#view details').forEach((d) => { d.open = true; }));
+        const r = await page.evaluate(() => ({
+          note: [...document.querySelectorAll('#view p.note')].find((p) => /Rhoban\/bam/.test(p.textContent))?.innerHTML || '',
+          lesson: document.querySelector('#view .lesson')?.innerHTML || '',
+        }));
+        expect(/θ̇<sub>s<\/sub>/.test(r.note) && !r.note.includes('_'), `${q}: search-space note ${r.note.slice(0, 300)}`);
+        expect(/θ<sub>sim<\/sub> − θ<sub>log<\/sub>/.test(r.lesson) && !/θ_/.test(r.lesson), `${q}: lesson's loss ${r.lesson.match(/\|θ.{0,60}/)?.[0]}`);
+      } finally {
+        await page.close();
+      }
+    }
+  });
 }

@@ -309,7 +309,7 @@ export function mount(container, { core, state }) {
     stopWorkers();
     setRunning(false);
     container.dataset.fit = 'cancelled';
-    progText.textContent += t('fit.cancelled');
+    progText.textContent = (progText.dataset.done ?? progText.textContent) + t('fit.cancelled');
   });
 
   renderFrom();

@@ -131,6 +131,7 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
     maeChart.update();
     bar.value = 0;
     delete progText.dataset.evals;
+    delete progText.dataset.done;
     delete progText.dataset.best;
     progText.textContent = W > 1 ? t('fit.starting', { n: W }) : t('fit.starting.one');
     container.dataset.workers = String(W);
@@ -160,9 +161,12 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
         const elapsed = (performance.now() - st.job.t0) / 1000;
         const frac = bar.value;
         const eta = frac > 0.02 ? elapsed * (1 - frac) / frac : NaN;
-        progText.textContent = t('fit.progress', { model: modelName(m.model), of: st.job.runs.length > 1 ? t('fit.progress.of', { i: idx + 1, n: st.job.runs.length }) : '',
+        const line = (left) => t('fit.progress', { model: modelName(m.model), of: st.job.runs.length > 1 ? t('fit.progress.of', { i: idx + 1, n: st.job.runs.length }) : '',
           evals: m.evals, budget: m.budget, gen: m.generation, phase: phaseText(m), lambda: m.lambda, mae: fmtMae(m.bestLoss),
-          elapsed: fmtTime(elapsed), left: Number.isFinite(eta) ? t('fit.progress.left', { t: fmtTime(eta) }) : '' });
+          elapsed: fmtTime(elapsed), left });
+        progText.textContent = line(Number.isFinite(eta) ? t('fit.progress.left', { t: fmtTime(eta) }) : '');
+        // the line without the time left: what a Cancel keeps (fit/index.js)
+        progText.dataset.done = line('');
         progText.dataset.evals = String(m.evals);
         progText.dataset.best = String(m.bestLoss);
         let ds = maeChart.chart.data.datasets.find((d) => d.model === m.model);

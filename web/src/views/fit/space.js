@@ -3,7 +3,7 @@
 // parameter), the table that edits it (a typed value is refused in place
 // when the core does not accept the space, fric_fit_space_check), and the
 // edits in the URL.
-import { el } from '../../dom.js';
+import { el, symbolNodes } from '../../dom.js';
 import { t } from '../../i18n/index.js';
 import { fmtNum } from './text.js';
 import { parseNumber } from '../../format.js';
@@ -41,7 +41,7 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
   const boundsMsg = el('div', { className: 'ctl-msg', id: 'fit-bounds-msg', 'aria-live': 'polite' });
   const resetBounds = el('button', { type: 'button' }, t('fit.space.reset'));
   resetBounds.addEventListener('click', () => { edits.clear(); save(); renderBounds(); });
-  boundsBox.append(boundsSummary, el('p', { className: 'note' }, t('fit.space.note')), boundsTable, boundsMsg, resetBounds);
+  boundsBox.append(boundsSummary, el('p', { className: 'note' }, ...symbolNodes(t('fit.space.note'))), boundsTable, boundsMsg, resetBounds);
   charts.append(boundsBox);
 
   /** The space of (actuator, model): the core's default with the user's

@@ -3,7 +3,7 @@
 // and text are the core's registry's, fric_scenario's title and blurb, read in
 // index.js), the lesson, and the view's constants (the texts: i18n/ scenarios.*).
 import { t } from '../../i18n/index.js';
-export { num, SCENARIOS } from '../../catalogue.js';
+export { num, SCENARIOS, columnLabel } from '../../catalogue.js';
 
 export const BUCKETS = 2000;              // envelope buckets over the run's time
 export const CSV_LIMIT = 200 * 1024 * 1024; // the browser's full-rate CSV stops here

@@ -14,7 +14,7 @@ import { el } from '../../dom.js';
 import { exportPanel, scenarioParamsToObject, scenarioParamsFromObject, reloadWithState } from '../../exports.js';
 import { paramPanel } from '../../paramPanel.js';
 import { stateParam } from '../../refusal.js';
-import { BUCKETS, CSV_LIMIT, DEBOUNCE_MS, REDRAW_MS, num, SCENARIOS } from './catalogue.js';
+import { BUCKETS, CSV_LIMIT, DEBOUNCE_MS, REDRAW_MS, num, SCENARIOS, columnLabel } from './catalogue.js';
 import { csvExport } from './csv.js';
 import { resultText, clampDiverged } from './results.js';
 
@@ -169,7 +169,7 @@ export function mount(container, { core, state }) {
         options: {
           scales: {
             x: { type: 'linear', title: { display: true, text: 't [s]' }, },
-            y: { type: 'linear', title: { display: true, text: `${p.cols.join(', ')} [${p.unit}]` } },
+            y: { type: 'linear', title: { display: true, text: `${p.cols.map(columnLabel).join(', ')} [${p.unit}]` } },
           },
           plugins: { legend: { position: 'bottom' } },
           elements: { point: { radius: 0 }, line: { borderWidth: 1.5 } },
@@ -238,11 +238,11 @@ export function mount(container, { core, state }) {
         const refs = [];
         vs.forEach((v, ri) => {
           plot.cols.forEach((c, ci) => {
-            const d = { label: `${c}${v.label ? ` (${v.label})` : ''}`, data: [], borderColor: COLORS[(ri * plot.cols.length + ci) % COLORS.length], backgroundColor: COLORS[(ri * plot.cols.length + ci) % COLORS.length],
+            const d = { label: `${columnLabel(c)}${v.label ? ` (${v.label})` : ''}`, csvName: `${c}${v.label ? ` (${v.label})` : ''}`, data: [], borderColor: COLORS[(ri * plot.cols.length + ci) % COLORS.length], backgroundColor: COLORS[(ri * plot.cols.length + ci) % COLORS.length],
               borderDash: ci ? [6, 3] : undefined, col: c, variant: ri };
             ds.push(d);
           });
-          if (plot.ref && ri === 0) refs.push({ label: plot.ref, data: [], borderColor: '#888', borderDash: [4, 3], col: plot.ref, variant: 0 });
+          if (plot.ref && ri === 0) refs.push({ label: columnLabel(plot.ref), csvName: plot.ref, data: [], borderColor: '#888', borderDash: [4, 3], col: plot.ref, variant: 0 });
         });
         return [...ds, ...refs];
       });
