@@ -382,8 +382,8 @@ size_t fric_bench_actuator_note(const char *motor, char *buf, size_t size)
     const char *a = fric_bench_actuator_resolve(motor);
     if (a && strcmp(a, motor) != 0)
         return fric__sentence(buf, size, "bench.actuator_alias",
-                              "The logs name the motor \"{motor}\": the core reads it as the "
-                              "actuator {act} (fric_bench_actuator_resolve).",
+                              "The logs name the motor \"{motor}\", another name of the actuator "
+                              "{act}: the core reads it as {act}.",
                               fric__values(fric__s("motor", motor), fric__s("act", a)));
     fric__no_sentence();
     if (buf && size) buf[0] = '\0';

@@ -460,7 +460,7 @@ export default {
   'core.fxb.adopt_servos': 'adopt: more servos than a mapping has entries.',
   'core.fxb.mjcf_assets_memory': 'mjcf assets: out of memory.',
   'core.fxb.no_scenario': 'no such scenario',
-  'core.bench.actuator_alias': 'The logs name the motor "{motor}": the core reads it as the actuator {act} (fric_bench_actuator_resolve).',
+  'core.bench.actuator_alias': 'The logs name the motor "{motor}", another name of the actuator {act}: the core reads it as {act}.',
   'core.fit.phase_try': 'try {attempt} of {attempts}',
   'core.fit.phase_stage': 'stage {stage} of {stages}: M{model}',
   'core.fit.phase_racer': 'racer {racer} of {racers}',

@@ -467,7 +467,7 @@ export default {
   'corevalue.nx·ny (cells)': 'nx·ny (cellules)',
   'corevalue.c (law numbers)': 'c (nombres de la loi)',
   'corevalue.bench params': 'params du banc',
-  'core.bench.actuator_alias': 'Les enregistrements nomment le moteur « {motor} » : le cœur le lit comme l\'actionneur {act} (fric_bench_actuator_resolve).',
+  'core.bench.actuator_alias': 'Les enregistrements nomment le moteur « {motor} », un autre nom de l\'actionneur {act} : le cœur le lit comme {act}.',
   'core.fit.phase_try': 'essai {attempt} sur {attempts}',
   'core.fit.phase_stage': 'étape {stage} sur {stages} : M{model}',
   'core.fit.phase_racer': 'concurrent {racer} sur {racers}',

@@ -1545,7 +1545,7 @@ export default {
   'fit.intro': 'Déposez des enregistrements de pendule d\'un même servo, choisissez ceux de validation, puis appuyez sur Ajuster : les paramètres du modèle choisi sont cherchés par CMA-ES avec redémarrages dans des Web Workers (un par cœur), chaque candidat étant noté par l\'erreur absolue moyenne d\'angle de sa simulation sur chaque enregistrement d\'entraînement.',
   'fit.drop.hint': 'Déposez ici un ou plusieurs enregistrements de pendule (JSON BAM, p. ex. logs/xl330/processed/*.json), ou ',
   'fit.file.aria': 'Choisir les enregistrements à ajuster',
-  'fit.file.pick': 'choisir des fichiers…',
+  'fit.file.pick': 'choisissez des fichiers…',
   'fit.clear': 'Effacer les enregistrements',
   'fit.clear.title': 'Retirer tous les enregistrements et les résultats de l\'ajustement (demande d\'abord)',
   'fit.actuator': 'Actionneur (le moteur des enregistrements s\'ils en nomment un)',
@@ -1822,9 +1822,9 @@ export default {
   'mujoco.load.failed': 'MuJoCo n\'a pas pu être chargé depuis {url} : {message}',
   'mujoco.load.3d': 'La vue 3D n\'a pas pu être chargée depuis {url} : {message}',
   // dropZone.js fileInputs: the folder and files pickers (Your robot)
-  'drop.pick.folder': 'choisir un dossier…',
+  'drop.pick.folder': 'choisissez un dossier…',
   'drop.pick.folder.title': 'Tous les fichiers d\'un dossier : {what}, avec ses sous-dossiers',
-  'drop.pick.files': 'choisir des fichiers…',
+  'drop.pick.files': 'choisissez des fichiers…',
   'drop.pick.files.title': 'Plusieurs fichiers à la fois : {what} (leurs chemins sont leurs noms : choisissez le dossier quand les maillages sont dans un sous-dossier)',
   // the offline package (offline.js, main.js, tools/dist.mjs)
   'page.file': 'Cette page ne fonctionne pas ouverte comme fichier (les navigateurs refusent ses modules et son WebAssembly depuis file://) : servez ce dossier, par exemple en y lançant `python3 -m http.server 8000`, puis ouvrez http://127.0.0.1:8000/ (README.txt en dit plus) ; ou double-cliquez sur friction-explorer.html à côté de ce dossier, l\'explorateur en un seul fichier (sans Dans MuJoCo).',
