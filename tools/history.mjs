@@ -1,8 +1,8 @@
 // tools/history.mjs [--root DIR]: a part of `make lint` (run by `make test`):
 // no history in the code. Every tracked text file of the product, its tests
 // and its docs is read for references to this project's tracker and work log
-// (an issue or stop number, "seed-00N" for a paper, a work branch's name
-// h-NAME); a line says what it does and which paper it follows instead. An
+// (an issue or stop number, a paper called by its seed number, a work
+// branch's name); a line says what it does and which paper it follows instead. An
 // issue of another project, cited with the project's name ("bam issue 17",
 // "mujoco issue 3284"), is a citation and passes.
 // Prints each finding (file:line: the reference), then "history: N passed,
@@ -24,7 +24,7 @@ const RULES = [
   [/\b[Ii]ssues? #?\d+/, 'a tracker issue'],
   [/\b[Ss]tops? \d+\b/, 'a work-log stop'],
   [/\bseed-?00\d\b(?!-)/, 'a paper by its seed number (name the paper)'],
-  [/\bh-(?!index\b)[a-z]{3,}\b(?![-.(])/, 'a work branch'],
+  [/\bh-(?!index\b)[a-z][a-z0-9]{2,}\b(?![-.(])/, 'a work branch'],
 ];
 
 const files = (() => {

@@ -511,7 +511,7 @@ export default {
   'arm.chart.tf': 'Joint (gear) friction torques τ_f',
   'arm.chart.tf.desc': 'Gear friction torques of both methods',
   'arm.chart.target': '{name} target',
-  // --- h-fig1: the 2R arm's Fig. 1 B/C in "Your robot" (web/src/views/mujoco/fig1Panel.js) ---
+  // --- the 2R arm's Fig. 1 B/C in "Your robot" (web/src/views/mujoco/fig1Panel.js) ---
   'mujoco.fig1.summary': 'The paper\'s 2R arm: Fig. 1 B/C, M1 against M4 (simulated)',
   'mujoco.fig1.about': 'Duclusaud et al. (§VI-B, Figs. 1 and 6): the 2R arm (an MX-106 shoulder R1, an MX-64 elbow R2) tracks a triangle-wave path of {amp1} rad and {amp2} rad, period {period} s, for {seconds} s, at a low or a high firmware gain. Both joints run bam\'s M1 (Coulomb-viscous), then bam\'s M4, adopted in MuJoCo (copy (C)). The paper compares each model with the real arm; its recorded 2R logs are not public, so here both curves are simulated and panel C shows M1 minus M4, not a model\'s error against a measurement.',
   'mujoco.fig1.gain': 'firmware gain',
@@ -543,7 +543,7 @@ export default {
   'mujoco.fig1.chartB.description': 'Joint {joint}: the path and the simulated angle under M1 and under M4 over time',
   'mujoco.fig1.chartC': 'Fig. 1 C: q(M1) − q(M4)',
   'mujoco.fig1.chartC.description': 'The difference between the M1 and the M4 simulations of each joint over time, in mrad',
-  // --- end h-fig1 ---
+  // --- end of Fig. 1 B/C ---
   // Your robot: servos from params files and the view's fit (mujoco/servoFiles.js)
   'robot.servoFiles.lead': 'Besides the presets: ',
   'robot.servoFiles.pick': 'params files…',
@@ -832,7 +832,7 @@ export default {
   'scenarios.blurb.xy-table': 'An X–Y positioning table whose x-axis friction is proportional to the normal force from the y-axis acceleration (Dupont, Figs. 2–3). The x acceleration jumps by 2·μ·|F_N|/m when the sliding direction flips. The implicit treatment holds the x-axis still where it should stick (about 200 of 10 000 steps, 7 reversals in 10 s); the explicit treatment, overlaid, never sticks and chatters instead (about 100 reversals). Set the solver to general: the same table through the general acceleration solve of eq. 10 with located switching events (Dupont §3.1.1, §3.2) gives the same 7 reversals, x within 0.5 mm.',
   'scenarios.title.carriage-screw': 'Screw in an arm: driving, held, backdriving (Dupont §4.3)',
   'scenarios.blurb.carriage-screw': 'A vertical carriage (20 kg) carries a screw that lifts 10 kg under a constant motor torque of 1 N·m (Dupont §4.3, eqs. 22–28); the force on the carriage rises by 100 N/s from 100 N, and the load torque on the screw with it. The screw drives the load up, slows, and stops at t = 1.979 s (F = 297.9 N): from then on the motor torque lies inside the dead band τ_l/η2s … τ_l/η1s of eq. 26 and stiction holds the screw. At F = 660 N (t = 5.6 s, the closed form F_back = (m_c + m_L)·τ_m·η2s/(m_L·l)) the band has moved past the motor torque and the screw breaks away backdriving: the load runs it down. Overlaid: switching by fixed steps and by located events (§3.1.1) give the same stop and breakaway.',
-  // fit: the Fit view (h-i18n2)
+  // fit: the Fit view
   'fit.lesson.notice': 'A fit searches the parameters of one model that make the simulated pendulum follow the recorded one (loss: the mean over the training logs of each log\'s mean |θ_s_i_m − θ_l_o_g|). The steps use the bundled sample, a log simulated with the published XL330 M6 preset; for real data drop your own logs or those of shared/data/bam/logs.',
   'fit.lesson.step1': 'With the sample loaded, model M1 and budget 1000, press Fit: the best MAE falls while the simulated arm (blue) closes on the logged one; the training MAE ends at ⟦0.02279⟧ rad against ⟦0.06060⟧ rad for the published M1 preset.',
   'fit.lesson.step2': 'Choose M4 and budget 2000, press Fit: ⟦0.00883⟧ rad, against ⟦0.01804⟧ rad for the published M4.',
@@ -1029,7 +1029,7 @@ export default {
   'fit.all.details.why': 'Shown: {model}, chosen with "details".',
   'fit.bars.published': 'published',
   'fit.bars.fitted': 'fitted',
-  // mujoco: the In MuJoCo view (yourRobot.js, robot.js, robot3d.js, examples.js and ROBOT_LESSON are another branch's) (h-i18n2)
+  // mujoco: the In MuJoCo view (its Your robot section: the robot.* keys above)
   'mujoco.title': 'In MuJoCo',
   'mujoco.runbar.what': 'the MuJoCo runs',
   'mujoco.head.bench': 'Pendulum bench (servo) and arm',

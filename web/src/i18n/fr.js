@@ -894,7 +894,7 @@ export default {
   'param.chain.k_v.help': 'gain de dérive du contact k_v (éq. 28)',
   'param.chain.q1_0.label': 'q_1 initial',
   'param.chain.q1_0.help': 'q_1 initial (90° : horizontal ; les autres articulations partent de 0, alignées)',
-  // --- h-fig1 : la Fig. 1 B/C du bras 2R dans « Votre robot » (web/src/views/mujoco/fig1Panel.js) ---
+  // --- la Fig. 1 B/C du bras 2R dans « Votre robot » (web/src/views/mujoco/fig1Panel.js) ---
   'mujoco.fig1.summary': 'Le bras 2R de l\'article : Fig. 1 B/C, M1 face à M4 (simulé)',
   'mujoco.fig1.about': 'Duclusaud et al. (§VI-B, Fig. 1 et 6) : le bras 2R (une épaule R1 en MX-106, un coude R2 en MX-64) suit une trajectoire en onde triangulaire de {amp1} rad et {amp2} rad, de période {period} s, pendant {seconds} s, avec un gain de firmware faible ou élevé. Les deux articulations suivent le M1 de bam (Coulomb-visqueux), puis son M4, adoptés dans MuJoCo (copie (C)). L\'article compare chaque modèle au bras réel ; ses enregistrements du bras 2R ne sont pas publics : ici les deux courbes sont donc simulées, et le panneau C montre M1 moins M4, et non l\'erreur d\'un modèle face à une mesure.',
   'mujoco.fig1.gain': 'gain du firmware',
@@ -926,7 +926,7 @@ export default {
   'mujoco.fig1.chartB.description': 'Articulation {joint} : la trajectoire et l\'angle simulé avec M1 et avec M4 au cours du temps',
   'mujoco.fig1.chartC': 'Fig. 1 C : q(M1) − q(M4)',
   'mujoco.fig1.chartC.description': 'L\'écart entre les simulations M1 et M4 de chaque articulation au cours du temps, en mrad',
-  // --- fin h-fig1 ---
+  // --- fin de la Fig. 1 B/C ---
   // Your robot: servos from params files and the view's fit (mujoco/servoFiles.js)
   'robot.servoFiles.lead': 'En plus des préréglages : ',
   'robot.servoFiles.pick': 'fichiers de paramètres…',
@@ -1126,7 +1126,7 @@ export default {
   'robot.note.tendon': '{joint} : un tendon l\'enveloppe ; le maintien exact ne vaut pas tant que le tendon agit',
   'robot.note.equality': '{joint} : une contrainte d\'égalité le nomme ; le maintien exact ne vaut pas tant que la contrainte agit',
   'robot.note.skipped': '{joint} : ignorée (articulation {type}, visée par \'{target}\') : les servomoteurs de bam sont rotatifs ; un servomoteur n\'entraîne qu\'une articulation hinge',
-  // scenarios (h-i18n2: the Scenarios view; param.<scenario>.* and scenarios.title/blurb.* are the core's texts in en)
+  // scenarios (the Scenarios view; param.<scenario>.* and scenarios.title/blurb.* are the core's texts in en)
   'scenarios.lesson.notice': 'Chaque simulation va jusqu\'au bout et chaque pas est tracé : chaque graphique garde la plus petite et la plus grande valeur de chacune des 2000 tranches de temps, si bien que le broutement apparaît comme une bande, jamais comme un faux motif lent.',
   'scenarios.lesson.step1': 'Choisissez le bloc du modèle A et passez le traitement à explicite : là où l\'élément implicite tient exactement v = 0, la vitesse broute entre ⟦−8⟧ et ⟦+7⟧ mm/s (⟦38⟧ inversions à T = 1 ms).',
   'scenarios.lesson.step2': 'Choisissez les modèles B et D et montez K à 7.5·10⁶ N/m : la variante retardée diverge et la simulation s\'arrête à t = ⟦0.154⟧ s avec le message du cœur, tandis que le modèle B tient ⟦10.1⟧ N.',
@@ -1534,7 +1534,7 @@ export default {
   'param.carriage-screw.event_tol.help': 'tolérance sur le temps des événements (switching=events)',
   'param.carriage-screw.every.label': 'une ligne tous les n pas',
   'param.carriage-screw.every.help': 'écrire une ligne tous les n pas',
-  // fit: the Fit view (h-i18n2)
+  // fit: the Fit view
   'fit.lesson.notice': 'Un ajustement cherche les paramètres d\'un modèle qui font suivre au pendule simulé le pendule enregistré (perte : la moyenne, sur les enregistrements d\'entraînement, de la moyenne de |θ_s_i_m − θ_l_o_g| de chacun). Les étapes utilisent l\'exemple fourni, un enregistrement simulé avec le préréglage publié XL330 M6 ; pour des données réelles, déposez vos propres enregistrements ou ceux de shared/data/bam/logs.',
   'fit.lesson.step1': 'Avec l\'exemple chargé, le modèle M1 et un budget de 1000, appuyez sur Ajuster : la meilleure MAE baisse tandis que le bras simulé (bleu) rejoint le bras enregistré ; la MAE d\'entraînement finit à ⟦0.02279⟧ rad contre ⟦0.06060⟧ rad pour le préréglage M1 publié.',
   'fit.lesson.step2': 'Choisissez M4 et un budget de 2000, appuyez sur Ajuster : ⟦0.00883⟧ rad, contre ⟦0.01804⟧ rad pour le M4 publié.',
@@ -1731,7 +1731,7 @@ export default {
   'fit.all.details.why': 'Affiché : {model}, choisi avec « détails ».',
   'fit.bars.published': 'publié',
   'fit.bars.fitted': 'ajusté',
-  // mujoco: the In MuJoCo view (yourRobot.js, robot.js, robot3d.js, examples.js and ROBOT_LESSON are another branch's) (h-i18n2)
+  // mujoco: the In MuJoCo view (its Your robot section: the robot.* keys above)
   'mujoco.title': 'Dans MuJoCo',
   'mujoco.runbar.what': 'les simulations MuJoCo',
   'mujoco.head.bench': 'Banc pendule (servo) et bras',
