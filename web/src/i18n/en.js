@@ -743,7 +743,7 @@ export default {
   'robot.note.tendon': '{joint}: a tendon wraps it; the exact hold does not apply while the tendon acts',
   'robot.note.equality': '{joint}: an equality constraint names it; the exact hold does not apply while the constraint acts',
   'robot.note.skipped': '{joint}: skipped (a {type} joint, mapped by \'{target}\'): bam\'s servos are rotary; a servo drives a hinge joint only',
-  // scenarios (h-i18n2: the Scenarios view; scenarios.title/blurb.* are the core's texts)
+  // scenarios (the Scenarios view; scenarios.title/blurb.* are the core's texts)
   'scenarios.lesson.notice': 'Every run goes to its end and every step is drawn: each chart keeps the smallest and largest value of each of 2000 time slices, so chattering shows as a band, never as a slow false pattern.',
   'scenarios.lesson.step1': 'Pick the model A block and set the treatment to explicit: where the implicit element holds exactly v = 0, the velocity chatters between ⟦−8⟧ and ⟦+7⟧ mm/s (⟦38⟧ reversals at T = 1 ms).',
   'scenarios.lesson.step2': 'Pick models B and D and raise K to 7.5·10⁶ N/m: the delayed alternative diverges and the run stops at t = ⟦0.154⟧ s with the core\'s message, while model B holds ⟦10.1⟧ N.',
