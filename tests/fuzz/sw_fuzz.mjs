@@ -18,18 +18,8 @@
 // invariant broke (the seed and the run are printed: --seed K replays it).
 import crypto from 'node:crypto';
 import { SCOPE, fixture, cacheStorage, worker, sha } from '../web/sw_harness.mjs';
+import { rng } from '../web/rng.mjs';
 
-/** A small seeded generator (mulberry32): () → [0, 1). */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A copy of genuine bytes b as the fuzz's server or an older cache may hold it. */
 function copyOf(b, r) {

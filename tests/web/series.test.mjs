@@ -13,18 +13,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { columnExtremes } from '../../web/src/live/series.js';
+import { rng } from './rng.mjs';
 
-/** A seeded generator (mulberry32), so that a failure repeats. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Steps of h from t0: a random walk with jumps. */
 function walk(n, t0, h, seed) {

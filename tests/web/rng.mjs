@@ -1,0 +1,13 @@
+// tests/web/rng.mjs: the tests' one seeded generator, so that a failure repeats.
+
+/** mulberry32 (Tommy Ettinger's 32-bit generator): seed → () → [0, 1). */
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
