@@ -14,7 +14,7 @@
  *     D − c·(T − τ)²/2 (after); goal_j = a_j + (b_j − a_j)·s(τ)/D, so every
  *     joint's speed <= v and acceleration <= c;
  *   - the multi-sine about pose 0: x_j(τ) = w(τ)·Σ_i a_ji·sin(2π f_ji τ + φ_i),
- *     w the raised-cosine fade ½(1 − cos(πτ/F)) over F at both ends
+ *     w the raised-cosine fade ½(1 − cos(πτ/F)) = sin²(πτ/(2F)) over F at both ends
  *     (|w′| <= π/(2F), |w″| <= π²/(2F²)); the f_ji log-spaced over
  *     [fmin, fmax], interleaved over the joints (f_ji = fmin·(fmax/fmin)^((i·J
  *     + j)/(N·J − 1))); Schroeder's phases φ_i = −π·i·(i + 1)/N (Schroeder
@@ -30,8 +30,15 @@
 
 #include "fric_recipe.h"
 #include "base.h"
+#include "lanes.h"
 
 #define PI 3.141592653589793
+
+/* sin and pow by the core's own functions (lanes.h: + − × ÷ and bit
+ * operations only), so the native tool, Node and the page write the same
+ * goals bit for bit (libm's sin and the wasm build's differ in the last bit). */
+static double xsin(double x) { return fric__vsin(fric__vset(x))[0]; }
+static double xpow(double a, double b) { return b > 0 ? fric__vpow(fric__vset(a), fric__vset(b))[0] : 1.0; }
 
 fric_recipe_def fric_recipe_default(void)
 {
@@ -139,14 +146,14 @@ static void eval_piece(const fric_recipe *r, const fric_recipe_def *def, const p
         for (int j = 0; j < J; j++) g[j] = q->a[j] + (q->b[j] - q->a[j]) * s;
     } else if (q->kind == FRIC_RECIPE_MULTISINE) {
         const double F = def->fade;
-        double w = 1;
-        if (tau < F) w = 0.5 * (1 - cos(PI * tau / F));
-        else if (tau > q->T - F) w = 0.5 * (1 - cos(PI * (q->T - tau) / F));
+        double w = 1;   /* ½(1 − cos(πu/F)) = sin²(πu/(2F)) */
+        if (tau < F) w = xsin(PI * tau / (2 * F)), w *= w;
+        else if (tau > q->T - F) w = xsin(PI * (q->T - tau) / (2 * F)), w *= w;
         if (tau <= 0 || tau >= q->T) w = 0;
         for (int j = 0; j < J; j++) {
             double x = 0;
             for (int i = 0; i < FRIC_RECIPE_SINES; i++)
-                x += r->amp[j][i] * sin(2 * PI * r->freq[j][i] * tau + r->phase[i]);
+                x += r->amp[j][i] * xsin(2 * PI * r->freq[j][i] * tau + r->phase[i]);
             g[j] = q->a[j] + w * x;
         }
     } else {
@@ -333,7 +340,7 @@ fric_recipe *fric_recipe_create(const fric_recipe_def *d)
         r->phase[i] = -PI * i * (i + 1) / N;
         for (int j = 0; j < J; j++) {
             const double e = (double)(i * J + j) / (N * J - 1);
-            const double f = d->multisine_fmin * pow(d->multisine_fmax / d->multisine_fmin, e);
+            const double f = d->multisine_fmin * xpow(d->multisine_fmax / d->multisine_fmin, e);
             const double om = 2 * PI * f;
             r->freq[j][i] = f;
             r->amp[j][i] = fmin(A / N, fmin(V / (N * om), C / (N * om * om)));
