@@ -34,7 +34,16 @@ const char cli_recording_usage[] =
     "      no step over 1.5 nominal periods, the period the mean of the other steps;\n"
     "      both columns of each joint; angles within two turns) and prints per file\n"
     "      its joints, frames, duration [s] and rate [Hz], then per joint the least\n"
-    "      and greatest goal and position [rad].\n";
+    "      and greatest goal and position [rad].\n"
+    "  friction recording recipe --mjcf ROBOT.xml --out RECIPE.csv [--seconds S] [--fps F]\n"
+    "                            [--segments FILE.json]\n"
+    "      Writes the recording recipe for the joints the MJCF's actuators drive (their\n"
+    "      ranges read with MuJoCo): a goal episode of about S seconds (120) at F frames\n"
+    "      a second (30), from and back to the middle of every range, with holds\n"
+    "      approached from above and from below at up to 3 poses, slow sweeps both ways\n"
+    "      per joint and a multi-sine; every goal inside its range less a tenth at each\n"
+    "      end, at most 0.8 rad/s and 10 rad/s². RECIPE.csv: t,<joint>,... [s, rad];\n"
+    "      FILE.json (RECIPE_segments.json by default): its poses and parts.\n";
 
 /* The least and greatest of column j of the frame-major v[n·J]. */
 static void range_of(const double *v, size_t n, int J, int j, double *lo, double *hi)
