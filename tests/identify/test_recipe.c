@@ -98,6 +98,18 @@ static void test_bounds(void **state)
     fric_recipe_destroy(r);
 }
 
+/* The angles of a[n] a hundredth of a radian apart or more. */
+static int distinct(const double *a, int n)
+{
+    int d = 0;
+    for (int i = 0; i < n; i++) {
+        int seen = 0;
+        for (int q = 0; q < i; q++) seen |= fabs(a[q] - a[i]) < 0.01;
+        d += !seen;
+    }
+    return d;
+}
+
 /* Holds per joint from the goals: runs still for >= 2 s, the side of approach
  * by the last change before the run. */
 static void test_holds(void **state)
@@ -121,18 +133,7 @@ static void test_holds(void **state)
             }
             k = e + 1;
         }
-        /* distinct angles of each side (a hundredth of a radian apart) */
-        int da = 0, db = 0;
-        for (int i = 0; i < above; i++) {
-            int seen = 0;
-            for (int q = 0; q < i; q++) seen |= fabs(at_above[q] - at_above[i]) < 0.01;
-            da += !seen;
-        }
-        for (int i = 0; i < below; i++) {
-            int seen = 0;
-            for (int q = 0; q < i; q++) seen |= fabs(at_below[q] - at_below[i]) < 0.01;
-            db += !seen;
-        }
+        const int da = distinct(at_above, above), db = distinct(at_below, below);
         print_message("%-13s holds >= 2 s: %d from above (%d angles), %d from below (%d angles)\n", names[j], above,
                       da, below, db);
         assert_true(above >= 3 && below >= 3);

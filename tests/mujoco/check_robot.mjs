@@ -14,8 +14,8 @@
 // trajectory, `t,<joint>,...`) to robot_ident/traj/teleop.csv. Per joint the
 // draws are uniform in log over kp 5–25 N·m/rad, frictionloss 0.05–0.2 N·m,
 // damping 0.1–1 N·m·s/rad, armature 0.01–0.04 kg·m², forcerange 1.5–3.5 N·m
-// (kv 0: kv and damping act alike), from mulberry32 (Tommy Ettinger's 32-bit
-// generator) seeded with N. Writes DIR/truth.json, DIR/recipe_goals.csv (and
+// (kv 0: kv and damping act alike), each draw from SHA-256 of the seed, the
+// joint and the parameter's name. Writes DIR/truth.json, DIR/recipe_goals.csv (and
 // its _segments.json), DIR/recipe.csv and DIR/other.csv (the recordings
 // `t,goal_<j>,pos_<j>`). Needs `make cli` and `make build/native/tests/mujoco/robot_player`.
 import fs from 'node:fs';
@@ -23,23 +23,17 @@ import process from 'node:process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const IDENT = path.resolve(ROOT, '../shared/data/robot_ident');
 const fail = (msg) => { process.stderr.write(`check_robot: ${msg}\n`); process.exit(2); };
 
-/** mulberry32: a uniform number in [0, 1) per call. */
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6D2B79F5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A uniform number in [0, 1) for (seed, joint, key): the first 48 bits of
+ *  SHA-256 of "seed/joint/key", so each draw depends on nothing else. */
+const uniform = (seed, joint, key) =>
+  createHash('sha256').update(`${seed}/${joint}/${key}`).digest().readUIntBE(0, 6) / 2 ** 48;
 
 const { values: o } = parseArgs({ options: {
   seed: { type: 'string' }, out: { type: 'string' }, mjcf: { type: 'string' }, goals: { type: 'string' }, seconds: { type: 'string' },
@@ -62,14 +56,14 @@ const run = (cmd, args) => {
 const recipeGoals = path.join(out, 'recipe_goals.csv');
 run(cli, ['recording', 'recipe', '--mjcf', mjcf, '--out', recipeGoals, ...(o.seconds ? ['--seconds', o.seconds] : [])]);
 const joints = fs.readFileSync(recipeGoals, 'utf8').split('\n', 1)[0].split(',').slice(1);
-const rand = mulberry32(seed);
-const logU = (lo, hi) => Math.exp(Math.log(lo) + rand() * (Math.log(hi) - Math.log(lo)));
+const logU = (j, key, lo, hi) => Math.exp(Math.log(lo) + uniform(seed, j, key) * (Math.log(hi) - Math.log(lo)));
 const round6 = (x) => Number(x.toPrecision(6));
 const truth = {
   name: `check-${seed}`, kind: 'native', note: `drawn by tests/mujoco/check_robot.mjs, seed ${seed}`,
   joints: Object.fromEntries(joints.map((j) => [j, {
-    type: 'native', kp: round6(logU(5, 25)), kv: 0, forcerange: round6(logU(1.5, 3.5)), frictionloss: round6(logU(0.05, 0.2)),
-    damping: round6(logU(0.1, 1)), armature: round6(logU(0.01, 0.04)),
+    type: 'native', kp: round6(logU(j, 'kp', 5, 25)), kv: 0, forcerange: round6(logU(j, 'forcerange', 1.5, 3.5)),
+    frictionloss: round6(logU(j, 'frictionloss', 0.05, 0.2)), damping: round6(logU(j, 'damping', 0.1, 1)),
+    armature: round6(logU(j, 'armature', 0.01, 0.04)),
   }])),
 };
 fs.writeFileSync(path.join(out, 'truth.json'), `${JSON.stringify(truth, null, 1)}\n`);
