@@ -206,12 +206,16 @@ static int lay(builder *B, int poses, double multisine, int *segcap)
             const double hi_u = d->hi[j] - d->margin * (d->hi[j] - d->lo[j]);
             const double A = fmin(d->sweep, fmin(P[j] - lo_u, hi_u - P[j]));
             if (!(A > 0)) continue;
+            /* from below first on even p + j, from above first on odd: the joint
+             * comes back to P (and holds there while the others sweep) from
+             * above as often as from below */
+            const double s = (p + j) % 2 == 0 ? -1 : 1;
             memcpy(to, P, sizeof to);
-            to[j] = P[j] - A;
+            to[j] = P[j] + s * A;
             ok = ok && add(B, FRIC_RECIPE_MOVE, to, v, c, 0);
             for (int way = 0; way < 2 && ok; way++) {
                 const double from = to[j];
-                to[j] = way == 0 ? P[j] + A : P[j] - A;
+                to[j] = way == 0 ? P[j] - s * A : P[j] + s * A;
                 const double t0 = B->t;
                 ok = ok && add(B, FRIC_RECIPE_SWEEP, to, d->sweep_speed, c, 0);
                 if (ok && segcap)

@@ -11,7 +11,9 @@
  *     goals brought down onto P from P + δ and held, then brought up onto P
  *     from P − δ and held (the gap between the two holds is the joint's
  *     friction band 2·frictionloss/kp, gravity cancels in the difference);
- *     then, one joint at a time, a slow sweep over P ± A up and back down;
+ *     then, one joint at a time, a slow sweep over P ± A both ways (up first
+ *     where pose + joint is even, down first where odd, so the joint comes
+ *     back to P from above as often as from below);
  *   - a multi-sine about the middle pose: per joint sines of log-spaced
  *     frequencies, interleaved over the joints, faded in and out;
  *   - back to rest, held.
