@@ -47,8 +47,9 @@ fric_recipe_def fric_recipe_default(void)
     d.fps = 30;
     d.seconds = 120;
     d.margin = 0.1;
-    d.hold = 2.5;
+    d.hold = 2.2;
     d.approach = 0.1;
+    d.approach_speed = 0.03;
     d.sweep = 0.25;
     d.sweep_speed = 0.4;
     d.speed = 0.8;
@@ -195,7 +196,11 @@ static int lay(builder *B, int poses, double multisine, int *segcap)
         for (int side = 0; side < 2 && ok; side++) {                   /* above, below */
             for (int j = 0; j < J; j++) to[j] = P[j] + (side == 0 ? 1 : -1) * r->delta[j];
             ok = ok && add(B, FRIC_RECIPE_MOVE, to, v, c, 0);
-            ok = ok && add(B, FRIC_RECIPE_MOVE, P, d->sweep_speed, c, 0);
+            /* the last quarter of δ at the approach's creep: the joint settles on
+             * its side of the goal instead of overshooting it */
+            for (int j = 0; j < J; j++) to[j] = P[j] + (side == 0 ? 0.25 : -0.25) * r->delta[j];
+            ok = ok && add(B, FRIC_RECIPE_MOVE, to, d->sweep_speed, c, 0);
+            ok = ok && add(B, FRIC_RECIPE_MOVE, P, d->approach_speed, c, 0);
             const double t0 = B->t;
             ok = ok && add(B, FRIC_RECIPE_HOLD, NULL, 0, 0, d->hold);
             if (ok && segcap)
@@ -291,6 +296,7 @@ static int check(const fric_recipe_def *d)
         { "multisine_fmax", d->multisine_fmax, d->multisine_fmin, d->fps / 4, 1 },
         { "multisine_min", d->multisine_min, 2 * d->fade, 600, 0 },
         { "fade", d->fade, 0, 10, 1 },
+        { "approach_speed", d->approach_speed, 0, d->sweep_speed, 1 },
     };
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
         const double v = f[i].v;

@@ -8,8 +8,10 @@
  *
  * The episode, from and back to the rest pose (the middle of every range):
  *   - at each pose P (up to FRIC_RECIPE_POSES, chosen by the rule below): the
- *     goals brought down onto P from P + δ and held, then brought up onto P
- *     from P − δ and held (the gap between the two holds is the joint's
+ *     goals brought down onto P from P + δ (the last quarter of δ creeping at
+ *     approach_speed, so that an underdamped joint settles above the goal
+ *     instead of overshooting it) and held, then brought up onto P from
+ *     P − δ the same way and held (the gap between the two holds is the joint's
  *     friction band 2·frictionloss/kp, gravity cancels in the difference);
  *     then, one joint at a time, a slow sweep over P ± A both ways (up first
  *     where pose + joint is even, down first where odd, so the joint comes
@@ -59,7 +61,7 @@ typedef struct fric_recipe_def {
     double fps;           /* frames a second [Hz] (30)                                 */
     double seconds;       /* the episode's length asked [s] (120), 20 .. 3600          */
     double margin;        /* kept from each end of a range, a fraction of it [-] (0.1) */
-    double hold;          /* a hold [s] (2.5), >= 0.5                                  */
+    double hold;          /* a hold [s] (2.2), >= 0.5                                  */
     double approach;      /* δ, the goals' offset before a hold [rad] (0.1)            */
     double sweep;         /* A, a sweep's half-width [rad] (0.25)                      */
     double sweep_speed;   /* a sweep's speed [rad/s] (0.4)                             */
@@ -72,13 +74,14 @@ typedef struct fric_recipe_def {
     double multisine_fmax;      /* its highest frequency [Hz] (3)                       */
     double multisine_min;       /* its least length [s] (10)                            */
     double fade;                /* its fade in and out [s] (1.5)                        */
+    double approach_speed;      /* the last quarter of δ before a hold [rad/s] (0.03)   */
 } fric_recipe_def;
 /* The numeric fields of fric_recipe_def, X(field, unit). */
 #define FRIC_RECIPE_DEF_FIELDS(X)                                                              \
     X(fps, "Hz") X(seconds, "s") X(margin, "") X(hold, "s") X(approach, "rad") X(sweep, "rad") \
     X(sweep_speed, "rad/s") X(speed, "rad/s") X(move_accel, "rad/s²") X(accel, "rad/s²")       \
     X(multisine_amplitude, "rad") X(multisine_speed, "rad/s") X(multisine_fmin, "Hz")          \
-    X(multisine_fmax, "Hz") X(multisine_min, "s") X(fade, "s")
+    X(multisine_fmax, "Hz") X(multisine_min, "s") X(fade, "s") X(approach_speed, "rad/s")
 
 /* The defaults above, no joints. */
 fric_recipe_def fric_recipe_default(void);
@@ -125,7 +128,8 @@ typedef struct fric_recipe {
  * FRIC_RECIPE_DEF_FIELDS finite and in its range: fps 1 .. 1000, seconds
  * 20 .. 3600, margin 0 .. 0.3, hold >= 0.5, approach and sweep > 0,
  * multisine_fmin < multisine_fmax <= fps/4, fade > 0, speeds and
- * accelerations > 0, multisine_speed <= speed, sweep_speed <= speed) and
+ * accelerations > 0, multisine_speed <= speed, sweep_speed <= speed,
+ * approach_speed <= sweep_speed) and
  * makes the recipe. NULL with the status recorded (FRIC_E_PARAM_RANGE
  * naming the field and what to change, FRIC_E_NO_MEMORY). */
 fric_recipe *fric_recipe_create(const fric_recipe_def *def);

@@ -292,6 +292,9 @@ static void test_refusals(void **state)
     d.multisine_fmax = 10;
     refused(&d, FRIC_E_PARAM_RANGE, 13, "multisine_fmax = 10");
     d = so101();
+    d.approach_speed = 1;
+    refused(&d, FRIC_E_PARAM_RANGE, 16, "approach_speed = 1");
+    d = so101();
     d.fade = 0.1;
     refused(&d, FRIC_E_PARAM_RANGE, -1, "fade of 0.1 s");
     refused(NULL, FRIC_E_NULL, -1, "no definition");
