@@ -8,6 +8,36 @@
 # tests/mujoco/robot_player.c) and the recording it writes accepted by
 # `friction recording check`, and the gap between its holds from above and
 # from below at each pose between 0.4 and 1.2 times T0's friction band.
+# hold_gaps SEGMENTS.json PLAYED.csv TRUTH.json: at every pose, each joint held
+# after an approach from above rests above where it rests after one from below,
+# by 0.4 to 1.2 times the truth's friction band 2·frictionloss/kp (the mean of
+# the first half second of each hold; an underdamped joint that overshot its
+# goal would rest on the other side). Lines "ok|BAD joint pose gap band" on
+# stdout; status 1 on a BAD one.
+hold_gaps() {
+    python3 - "$1" "$2" "$3" <<'PY'
+import csv, json, math, sys
+seg, rows, truth = json.load(open(sys.argv[1])), list(csv.reader(open(sys.argv[2]))), json.load(open(sys.argv[3]))["joints"]
+J = (len(rows[0]) - 1) // 2
+names = [c[4:] for c in rows[0][1 + J:]]
+data = [[float(v) for v in r] for r in rows[1:]]
+count = 2 * math.pi / 4096
+holds = [s for s in seg["segments"] if s["kind"] == "hold"]
+bad = 0
+for j, name in enumerate(names):
+    band = 2 * truth[name]["frictionloss"] / truth[name]["kp"]
+    for pose in sorted({s["pose"] for s in holds}):
+        rest = {}
+        for s in (s for s in holds if s["pose"] == pose):
+            ks = [k for k, r in enumerate(data) if s["t0"] + 0.1 <= r[0] <= s["t0"] + 0.6]
+            rest[s["approach"][j]] = sum(data[k][1 + J + j] for k in ks) / len(ks)
+        gap = rest["from_above"] - rest["from_below"]
+        ok = 0.4 * band <= gap <= 1.2 * band
+        bad += not ok
+        print("%s %s %s gap %.2f counts, band %.2f counts" % ("ok" if ok else "BAD", name, pose, gap / count, band / count))
+sys.exit(bad > 0)
+PY
+}
 ident=$root/../shared/data/robot_ident
 player=${PLAYER:-$root/build/native/tests/mujoco/robot_player}
 run "$bin" recording recipe --mjcf "$ident/so101_stripped.xml" --out "$tmp/none.csv"
@@ -48,34 +78,16 @@ else
         run "$bin" recording check "$tmp/recipe-played.csv"
         if [ $rc -eq 0 ] && grep -q ": 6 joints, 3601 frames, 120 s, 30 Hz" "$tmp/out"; then ok
         else bad "recording check of the recipe played: exit $rc: $(cat "$tmp/out" "$tmp/err" | head -c 300)"; fi
-        # what the holds are for: in real MuJoCo, at every pose, each joint held after an
-        # approach from above rests above where it rests after one from below, by 0.4 to
-        # 1.2 times the friction band 2·frictionloss/kp of T0's truth (the mean of the
-        # first half second of each hold; an underdamped joint that overshot its goal
-        # would rest on the other side)
-        python3 - "$tmp/recipe_segments.json" "$tmp/recipe-played.csv" "$ident/T0/truth.json" >"$tmp/gaps" 2>&1 <<'PY'
-import csv, json, math, sys
-seg, rows, truth = json.load(open(sys.argv[1])), list(csv.reader(open(sys.argv[2]))), json.load(open(sys.argv[3]))["joints"]
-J = (len(rows[0]) - 1) // 2
-names = [c[4:] for c in rows[0][1 + J:]]
-data = [[float(v) for v in r] for r in rows[1:]]
-count = 2 * math.pi / 4096
-holds = [s for s in seg["segments"] if s["kind"] == "hold"]
-bad = 0
-for j, name in enumerate(names):
-    band = 2 * truth[name]["frictionloss"] / truth[name]["kp"]
-    for pose in sorted({s["pose"] for s in holds}):
-        rest = {}
-        for s in (s for s in holds if s["pose"] == pose):
-            ks = [k for k, r in enumerate(data) if s["t0"] + 0.1 <= r[0] <= s["t0"] + 0.6]
-            rest[s["approach"][j]] = sum(data[k][1 + J + j] for k in ks) / len(ks)
-        gap = rest["from_above"] - rest["from_below"]
-        ok = 0.4 * band <= gap <= 1.2 * band
-        bad += not ok
-        print("%s %s %s gap %.2f counts, band %.2f counts" % ("ok" if ok else "BAD", name, pose, gap / count, band / count))
-sys.exit(bad > 0)
-PY
+        # what the holds are for, in real MuJoCo: T0's robot, then a check robot of
+        # other parameters (tests/mujoco/check_robot.mjs, seed 1: not tuned to T0)
+        hold_gaps "$tmp/recipe_segments.json" "$tmp/recipe-played.csv" "$ident/T0/truth.json" >"$tmp/gaps" 2>&1
         [ $? -eq 0 ] && ok || bad "recording recipe played: a hold gap outside 0.4-1.2 bands: $(grep BAD "$tmp/gaps" | head -3)"
+        if node "$root/tests/mujoco/check_robot.mjs" --seed 1 --out "$tmp/check-1" >"$tmp/check-out" 2>&1; then
+            hold_gaps "$tmp/check-1/recipe_goals_segments.json" "$tmp/check-1/recipe.csv" "$tmp/check-1/truth.json" >"$tmp/gaps" 2>&1 \
+                && ok || bad "check robot 1: a hold gap outside 0.4-1.2 bands: $(grep BAD "$tmp/gaps" | head -3)"
+        else
+            bad "check robot 1: $(head -c 300 "$tmp/check-out")"
+        fi
     else
         skip "recording recipe played: $player or T0's truth missing"
     fi
