@@ -21,6 +21,7 @@
  *     cJSON; each refusal names its field.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -279,24 +280,20 @@ static void test_refusals(void **state)
     d = so101();
     snprintf(d.name[1], sizeof d.name[1], "a,b");
     refused(&d, FRIC_E_PARAM_RANGE, -1, "a comma");
-    d = so101();
-    d.fps = 0;
-    refused(&d, FRIC_E_PARAM_RANGE, 0, "fps = 0");
-    d = so101();
-    d.seconds = 5;
-    refused(&d, FRIC_E_PARAM_RANGE, 1, "seconds = 5");
-    d = so101();
-    d.sweep_speed = 2;
-    refused(&d, FRIC_E_PARAM_RANGE, 6, "sweep_speed = 2");
-    d = so101();
-    d.multisine_fmax = 10;
-    refused(&d, FRIC_E_PARAM_RANGE, 13, "multisine_fmax = 10");
-    d = so101();
-    d.approach_speed = 1;
-    refused(&d, FRIC_E_PARAM_RANGE, 16, "approach_speed = 1");
-    d = so101();
-    d.fade = 0.1;
-    refused(&d, FRIC_E_PARAM_RANGE, -1, "fade of 0.1 s");
+    /* one field out of its range at a time: the field's index in the check */
+    static const struct { size_t off; double v; int param; const char *what; } one[] = {
+        { offsetof(fric_recipe_def, fps), 0, 0, "fps = 0" },
+        { offsetof(fric_recipe_def, seconds), 5, 1, "seconds = 5" },
+        { offsetof(fric_recipe_def, sweep_speed), 2, 6, "sweep_speed = 2" },
+        { offsetof(fric_recipe_def, multisine_fmax), 10, 13, "multisine_fmax = 10" },
+        { offsetof(fric_recipe_def, approach_speed), 1, 16, "approach_speed = 1" },
+        { offsetof(fric_recipe_def, fade), 0.1, -1, "fade of 0.1 s" },
+    };
+    for (size_t i = 0; i < sizeof one / sizeof one[0]; i++) {
+        d = so101();
+        memcpy((char *)&d + one[i].off, &one[i].v, sizeof(double));
+        refused(&d, FRIC_E_PARAM_RANGE, one[i].param, one[i].what);
+    }
     refused(NULL, FRIC_E_NULL, -1, "no definition");
 }
 
