@@ -108,5 +108,10 @@ extern const char cli_mujoco_usage[];         /* mujoco.c: their help lines */
 extern const char cli_mujoco_model_usage[];   /* mujoco.c: mujoco-model's */
 int cli_recording(int argc, char **argv);     /* recording.c: `recording check` */
 extern const char cli_recording_usage[];      /* recording.c: its help lines */
+/* mujoco.c: the recipe's joints (names, ranges) of the MJCF at model, read by
+ * MuJoCo (fric_mujoco_recipe_joints) into def; CLI_OK, or CLI_USAGE after one
+ * sentence "CMD: ..." (also when the tool was built without MuJoCo). */
+struct fric_recipe_def;
+int cli_mujoco_recipe_joints(const char *cmd, const char *model, struct fric_recipe_def *def);
 
 #endif

@@ -173,6 +173,7 @@ static const char *command_line(const char *text, const char *cmd)
  * `friction help` (usage_text, usage_text2, then the MuJoCo commands' cli_mujoco_usage and
  * cli_mujoco_model_usage, then cli_recording_usage)
  * that starts at "  friction CMD" and ends before the next command's line
+ * (the command's own other forms, "  friction CMD ...", kept)
  * ("  friction " or "  Limits:"), then the exit status. One text: `friction
  * help` shows the same lines. */
 static int cmd_help_of(const char *cmd)
@@ -184,9 +185,12 @@ static int cmd_help_of(const char *cmd)
     if (!a) a = command_line(cli_recording_usage, cmd);
     if (!a) return cmd_help();
     const char *b = a + 1;
+    const size_t n = strlen(cmd);
     for (;;) {
         const char *nl = strchr(b, '\n');
-        if (!nl || strncmp(nl + 1, "  friction ", 11) == 0 || strncmp(nl + 1, "  Limits:", 9) == 0) {
+        /* the command's next form ("  friction recording recipe" after "check") stays */
+        const int same = nl && strncmp(nl + 1, "  friction ", 11) == 0 && strncmp(nl + 12, cmd, n) == 0 && nl[12 + n] == ' ';
+        if (!nl || (!same && strncmp(nl + 1, "  friction ", 11) == 0) || strncmp(nl + 1, "  Limits:", 9) == 0) {
             b = nl ? nl + 1 : b + strlen(b);
             break;
         }

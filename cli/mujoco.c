@@ -275,6 +275,11 @@ static int no_mujoco(const char *cmd)
                     "libmujoco-dev) and rebuild with make cli.", cmd);
 }
 int cli_mujoco(int argc, char **argv) { (void)argc; (void)argv; return no_mujoco("mujoco"); }
+int cli_mujoco_recipe_joints(const char *cmd, const char *model, struct fric_recipe_def *def)
+{
+    (void)model, (void)def;
+    return no_mujoco(cmd);
+}
 
 #else
 
@@ -915,6 +920,25 @@ static void adopt_runner(const adopt_args *o, char *buf, size_t cap)
     snprintf(buf, cap, "make robot ROBOT=%s SERVOS='%s'", o->model, o->mapping);
     if (args[0]) append(buf, cap, " ARGS='%s'", args + 1);
     append(buf, cap, " (node tools/robot.mjs, MuJoCo 3.14)");
+}
+
+int cli_mujoco_recipe_joints(const char *cmd, const char *model, struct fric_recipe_def *def)
+{
+    char err[1000] = "";
+    if (mjcf_check(model)) return CLI_USAGE;
+    mjModel *m = mj_loadXML(model, NULL, err, sizeof err);
+    if (!m) {
+        for (char *c = err; *c; c++)
+            if (*c == '\n') *c = ' ';
+        return cli_fail(CLI_USAGE, "%s: %s does not load in MuJoCo %s: %s", cmd, model, mj_versionString(),
+                        err[0] ? err : "no reason given");
+    }
+    const char *why = NULL;
+    const int rc = fric_mujoco_recipe_joints(m, def, &why) == FRIC_OK
+                       ? CLI_OK
+                       : cli_fail(CLI_USAGE, "%s: %s: %s", cmd, model, why);
+    mj_deleteModel(m);
+    return rc;
 }
 
 /* The model of o->model, or NULL after one message (a later MuJoCo's

@@ -1,5 +1,6 @@
 /*
- * recording.c: `friction recording check FILE.csv ...`
+ * recording.c: `friction recording check FILE.csv ...` and
+ * `friction recording recipe --mjcf ROBOT.xml --out RECIPE.csv`
  *
  * Reads a robot's recording as the plain CSV `t, goal_<joint>, pos_<joint>`
  * (t [s], angles in the MJCF's radians) with the core's reader and check
@@ -8,7 +9,13 @@
  * frames, the duration and the rate, then per joint the range of its goals
  * and of its measured positions. Every file is read and checked before a
  * line is printed: a bad one gives exit status 2 and an empty stdout.
+ *
+ * recipe writes the recording recipe (fric_recipe.h) for the joints the
+ * MJCF's actuators drive, their ranges read through MuJoCo 2.2.2
+ * (fric_mujoco_recipe_joints): the goals as `t,<joint>,...` (the robot
+ * player's input) and what the episode is as JSON beside it.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +23,7 @@
 #include "cli.h"
 #include "fmt.h"
 
+#include "fric_recipe.h"
 #include "fric_recording.h"
 
 const char cli_recording_usage[] =
@@ -26,7 +34,16 @@ const char cli_recording_usage[] =
     "      no step over 1.5 nominal periods, the period the mean of the other steps;\n"
     "      both columns of each joint; angles within two turns) and prints per file\n"
     "      its joints, frames, duration [s] and rate [Hz], then per joint the least\n"
-    "      and greatest goal and position [rad].\n";
+    "      and greatest goal and position [rad].\n"
+    "  friction recording recipe --mjcf ROBOT.xml --out RECIPE.csv [--seconds S] [--fps F]\n"
+    "                            [--segments FILE.json]\n"
+    "      Writes the recording recipe for the joints the MJCF's actuators drive (their\n"
+    "      ranges read with MuJoCo): a goal episode of about S seconds (120) at F frames\n"
+    "      a second (30), from and back to the middle of every range, with holds\n"
+    "      approached from above and from below at up to 3 poses, slow sweeps both ways\n"
+    "      per joint and a multi-sine; every goal inside its range less a tenth at each\n"
+    "      end, at most 0.8 rad/s and 10 rad/s². RECIPE.csv: t,<joint>,... [s, rad];\n"
+    "      FILE.json (RECIPE_segments.json by default): its poses and parts.\n";
 
 /* The least and greatest of column j of the frame-major v[n·J]. */
 static void range_of(const double *v, size_t n, int J, int j, double *lo, double *hi)
@@ -39,10 +56,87 @@ static void range_of(const double *v, size_t n, int J, int j, double *lo, double
     }
 }
 
+/* A whole-string finite number. */
+static int number(const char *s, double *v)
+{
+    char *end;
+    *v = strtod(s, &end);
+    return *s && !*end && isfinite(*v);
+}
+
+static int recipe(int argc, char **argv)
+{
+    const char *mjcf = NULL, *out = NULL, *segments = NULL;
+    fric_recipe_def def = fric_recipe_default();
+    for (int i = 2; i < argc; i++) {
+        const char *o = argv[i];
+        if (i + 1 >= argc) return cli_fail(CLI_USAGE, "recording recipe: %s needs a value.", o);
+        const char *v = argv[++i];
+        if (strcmp(o, "--mjcf") == 0) mjcf = v;
+        else if (strcmp(o, "--out") == 0) out = v;
+        else if (strcmp(o, "--segments") == 0) segments = v;
+        else if (strcmp(o, "--seconds") == 0 || strcmp(o, "--fps") == 0) {
+            double x;
+            if (!number(v, &x))
+                return cli_fail(CLI_USAGE, "recording recipe: %s '%s' is not a number.", o, v);
+            *(strcmp(o, "--fps") == 0 ? &def.fps : &def.seconds) = x;
+        } else {
+            return cli_fail(CLI_USAGE, "recording recipe: unknown option '%s'; the options are --mjcf, "
+                            "--out, --seconds, --fps and --segments.", o);
+        }
+    }
+    if (!mjcf || !out)
+        return cli_fail(CLI_USAGE, "recording recipe: give the robot and the file to write: --mjcf ROBOT.xml "
+                        "--out RECIPE.csv.");
+    char seg[4096];
+    if (!segments) {
+        const size_t n = strlen(out);
+        const int cut = n > 4 && strcmp(out + n - 4, ".csv") == 0 ? 4 : 0;
+        if (snprintf(seg, sizeof seg, "%.*s_segments.json", (int)(n - (size_t)cut), out) >= (int)sizeof seg)
+            return cli_fail(CLI_USAGE, "recording recipe: --out %s is too long a path.", cli_shown(out));
+        segments = seg;
+    }
+    int rc = cli_output_path("recording recipe", "--out", out);
+    if (!rc) rc = cli_output_path("recording recipe", "--segments", segments);
+    if (!rc) rc = cli_mujoco_recipe_joints("recording recipe", mjcf, &def);
+    if (rc) return rc;
+    fric_recipe *r = fric_recipe_create(&def);
+    if (!r) return cli_fail(CLI_USAGE, "recording recipe: %s", fric_status_last().message);
+    const size_t nc = fric_recipe_csv(r, NULL, 0), nj = fric_recipe_segments_json(r, &def, NULL, 0);
+    char *csv = malloc(nc + 1), *json = malloc(nj + 1);
+    if (!csv || !json) rc = cli_fail(CLI_RUNTIME, "recording recipe: out of memory.");
+    if (!rc) {
+        fric_recipe_csv(r, csv, nc + 1);
+        fric_recipe_segments_json(r, &def, json, nj + 1);
+        rc = cli_write_file("recording recipe", out, csv, nc);
+    }
+    if (!rc) rc = cli_write_file("recording recipe", segments, json, nj);
+    if (!rc) {
+        int holds = 0, sweeps = 0;
+        double ms = 0;
+        for (int s = 0; s < r->segments; s++) {
+            holds += r->segment[s].kind == FRIC_RECIPE_HOLD;
+            sweeps += r->segment[s].kind == FRIC_RECIPE_SWEEP;
+            if (r->segment[s].kind == FRIC_RECIPE_MULTISINE) ms = r->segment[s].t1 - r->segment[s].t0;
+        }
+        char d[FMT_DOUBLE_LEN], m[FMT_DOUBLE_LEN];
+        printf("recipe %s: %d joints, %zu frames, %s s at %g Hz; %d poses, %d holds, %d sweeps, a %s s "
+               "multi-sine; parts in %s\n",
+               out, r->joints, r->n, fmt_double(d, (double)(r->n - 1) / r->fps), r->fps, r->poses, holds, sweeps,
+               fmt_double(m, ms), segments);
+    }
+    free(csv);
+    free(json);
+    fric_recipe_destroy(r);
+    return rc ? rc : cli_finish_output(stdout, "the recipe summary to stdout");
+}
+
 int cli_recording(int argc, char **argv)
 {
+    if (argc >= 2 && strcmp(argv[1], "recipe") == 0) return recipe(argc, argv);
     if (argc < 2 || strcmp(argv[1], "check") != 0)
-        return cli_fail(CLI_USAGE, "recording: the command is `friction recording check FILE.csv ...`%s%s%s.",
+        return cli_fail(CLI_USAGE, "recording: the command is `friction recording check FILE.csv ...` or "
+                        "`friction recording recipe --mjcf ROBOT.xml --out RECIPE.csv`%s%s%s.",
                         argc >= 2 ? "; found '" : "", argc >= 2 ? argv[1] : "", argc >= 2 ? "'" : "");
     if (argc < 3) return cli_fail(CLI_USAGE, "recording check: give at least one FILE.csv.");
     const int files = argc - 2;

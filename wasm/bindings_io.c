@@ -16,6 +16,7 @@
 #include "fric_servo.h"
 #include "fric_io.h"
 #include "fric_recording.h"
+#include "fric_recipe.h"
 #include "fric_fit.h"
 #include "fric_status.h"
 #include "bindings_internal.h"
@@ -357,6 +358,93 @@ FXB_EXPORT int fxb_lerobot_rad(const fric_lerobot_motor *m, const char *joint, c
     }
     fxb_set_status(FRIC_OK, -1, "");
     return 0;
+}
+
+/* The values v[n] in LeRobot's unit m of the MJCF angles q[n] [rad]
+ * (fxb_lerobot_rad's inverse: fric_lerobot_raw_of_rad, fric_lerobot_value_of,
+ * through the raw count, unrounded); m checked once. 0, or 1 with the sentence. */
+FXB_EXPORT int fxb_lerobot_value(const fric_lerobot_motor *m, const char *joint, const char *source,
+                                 const double *q, int n, double *v)
+{
+    if (fxb_count_bad("n (angles)", n, 2 * sizeof(double))) return 1;
+    int rc = fric_lerobot_motor_check(m, joint, source);
+    if (rc) return fxb_from_core(rc, NULL);
+    for (int i = 0; i < n; i++) v[i] = fric_lerobot_value_of(m, fric_lerobot_raw_of_rad(m, q[i]));
+    fxb_set_status(FRIC_OK, -1, "");
+    return 0;
+}
+
+/* A recording recipe and the definition it was made from (fxb_recipe). */
+typedef struct fxb_recipe_h {
+    fric_recipe_def def;
+    fric_recipe *r;
+} fxb_recipe_h;
+
+/* The recording recipe (fric_recipe_create) for the joints names[joints]
+ * with ranges lo, hi [rad], at fps [Hz] for about seconds [s], the other
+ * fields fric_recipe_default's: a handle (fxb_recipe_free), or NULL with
+ * the core's sentence. */
+FXB_EXPORT fxb_recipe_h *fxb_recipe(const char *const *names, const double *lo, const double *hi, int joints,
+                                    double fps, double seconds)
+{
+    if (fxb_count_bad("joints", joints, sizeof(char *) + 2 * sizeof(double))) return NULL;
+    fxb_recipe_h *h = calloc(1, sizeof *h);
+    if (!h) {
+        fxb_refuse(FRIC_E_NO_MEMORY, "fxb.recipe_memory", "out of memory for the recipe.", FXB_END);
+        return NULL;
+    }
+    h->def = fric_recipe_default();
+    h->def.joints = joints;
+    for (int j = 0; j < joints && j < FRIC_REC_MAX_JOINTS; j++) {
+        snprintf(h->def.name[j], sizeof h->def.name[j], "%s", names && names[j] ? names[j] : "");
+        h->def.lo[j] = lo[j];
+        h->def.hi[j] = hi[j];
+    }
+    h->def.fps = fps;
+    h->def.seconds = seconds;
+    h->r = fric_recipe_create(&h->def);
+    if (!h->r) {
+        free(h);
+        fxb_from_core(fric_status_last().code, NULL);
+        return NULL;
+    }
+    fxb_set_status(FRIC_OK, -1, "");
+    return h;
+}
+
+/* A recipe's frames, and its poses (which 1). */
+FXB_EXPORT double fxb_recipe_count(const fxb_recipe_h *h, int which)
+{
+    return !h ? 0 : which == 1 ? h->r->poses : (double)h->r->n;
+}
+
+/* A recipe's goals copied out: goal[cap·joints] [rad], frame-major. */
+FXB_EXPORT int fxb_recipe_goals(const fxb_recipe_h *h, double *goal, int cap)
+{
+    if (!h) { fxb_refuse(FRIC_E_NULL, "fxb.no_recipe", "no recipe (freed?).", FXB_END); return 1; }
+    if (fxb_count_bad("cap", cap, sizeof(double) * (double)h->r->joints)) return 1;
+    const size_t n = h->r->n < (size_t)cap ? h->r->n : (size_t)cap;
+    memcpy(goal, h->r->goal, n * (size_t)h->r->joints * sizeof *goal);
+    fxb_set_status(FRIC_OK, -1, "");
+    return 0;
+}
+
+/* A recipe's text into buf[cap]: which 0 its CSV (fric_recipe_csv), 1 its
+ * parts as JSON (fric_recipe_segments_json). The length it needs, as snprintf. */
+FXB_EXPORT double fxb_recipe_text(const fxb_recipe_h *h, int which, char *buf, int cap)
+{
+    if (!h) return -1;
+    const size_t size = cap > 0 ? (size_t)cap : 0;
+    return (double)(which == 1 ? fric_recipe_segments_json(h->r, &h->def, size ? buf : NULL, size)
+                               : fric_recipe_csv(h->r, size ? buf : NULL, size));
+}
+
+/* Frees a recipe of fxb_recipe. */
+FXB_EXPORT void fxb_recipe_free(fxb_recipe_h *h)
+{
+    if (!h) return;
+    fric_recipe_destroy(h->r);
+    free(h);
 }
 
 /* Reads a recording's CSV text[len] (fric_recording_create_from_csv): the

@@ -101,6 +101,7 @@
 #include "fric_bench.h"
 #include "fric_adapter.h"
 #include "fric_native.h"
+#include "fric_recipe.h"
 #include "fric_robot.h"
 #include "friction.h"
 
@@ -184,6 +185,13 @@ size_t fric_mujoco_robot_caution(const fric_robot *r, const mjModel *m, mjData *
 
 /* fric_mujoco_bench_mjcf (the bench as MJCF) is declared in fric_adapter.h:
  * it needs no MuJoCo, and the explorer calls it through the bindings. */
+
+/* The recording recipe's joints (fric_recipe.h): def's joints, names and
+ * ranges [rad] set to those of every hinge or slide joint an actuator
+ * drives (transmission joint), in the model's joint order; the rest of def
+ * untouched. FRIC_OK, or FRIC_E_PARAM_RANGE (a driven joint without a range,
+ * more than FRIC_REC_MAX_JOINTS, none) / FRIC_E_NULL with *why. */
+fric_status fric_mujoco_recipe_joints(const mjModel *m, fric_recipe_def *def, const char **why);
 
 /* Loads MJCF text (MuJoCo's VFS, no file). NULL with *why (MuJoCo's
  * message) on failure; free with mj_deleteModel. */

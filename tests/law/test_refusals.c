@@ -87,6 +87,7 @@ static const char *const headers[] = {
     "core/include/fric_regions.h", "core/include/fric_scenario.h", "core/include/fric_screw.h",
     "core/include/fric_servo.h",  "core/include/fric_status.h",  "core/include/fric_robot.h",
     "core/include/fric_recording.h",
+    "core/include/fric_recipe.h",
 };
 static const char *const refusal_sources[] = {
     "tests/law/test_refusals.c", "tests/law/test_status.c", "tests/system/test_scenario_status.c",

@@ -70,6 +70,15 @@ static void test_mujoco_refusals(void **state)
     fric_robot_destroy(robot);
     mj_deleteData(d);
     mj_deleteModel(m);
+    /* the recording recipe's joints: a driven joint without a range */
+    static const char free_xml[] =
+        "<mujoco><worldbody><body><joint name=\"spin\" type=\"hinge\" axis=\"0 0 1\"/><geom size=\"0.1\"/>"
+        "</body></worldbody><actuator><position name=\"spin\" joint=\"spin\" kp=\"5\"/></actuator></mujoco>";
+    m = fric_mujoco_load_string(free_xml, &why);
+    if (!m) fail_msg("%s", why);
+    fric_recipe_def rd = fric_recipe_default();
+    REFUSE(fric_mujoco_recipe_joints(m, &rd, &why), FRIC_E_PARAM_RANGE, -1, "joint spin has no range");
+    mj_deleteModel(m);
 }
 
 FRIC_TEST_MAIN(cmocka_unit_test(test_mujoco_refusals))

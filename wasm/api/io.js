@@ -24,6 +24,12 @@ export const SIGNATURES = {
   fxb_recording_name: 'r j',
   fxb_recording_series: 'r t goal pos cap',
   fxb_recording_free: 'r',
+  fxb_lerobot_value: 'm joint source q n v',
+  fxb_recipe: 'names lo hi joints fps seconds',
+  fxb_recipe_count: 'h which',
+  fxb_recipe_goals: 'h goal cap',
+  fxb_recipe_text: 'h which buf cap',
+  fxb_recipe_free: 'h',
 };
 const call = caller(SIGNATURES);
 
@@ -359,6 +365,75 @@ export class IoApi {
         out(Float64Array, cap), withRaw ? out(Float64Array, cap) : 0], { names });
       return withRaw ? { q: q.subarray(0, v.length), raw: raw.subarray(0, v.length) } : q.subarray(0, v.length);
     } finally {
+      ptrs.forEach((q) => core._free(q));
+    }
+  }
+
+  /** The motor's `unit` (id as lerobotRad's) and its struct in wasm memory
+   *  (the caller frees it). */
+  _motorPut(motor) {
+    obj('motor', motor, 'a motor { unit, range_min, range_max, drive_mode, sign, raw_zero }');
+    const unit = typeof motor.unit === 'string' ? TABLES.lerobot_units.indexOf(motor.unit) : motor.unit;
+    if (!Number.isInteger(unit)) throw argError(TypeError, 'motor.unit', `motor.unit must be one of ${TABLES.lerobot_units.join(', ')}, found ${String(motor.unit)}.`);
+    const core = this._core, m = core._alloc(LAYOUTS.lerobot_motor.size);
+    try {
+      core._write('lerobot_motor', m, { unit, range_min: numberType('motor.range_min', motor.range_min), range_max: numberType('motor.range_max', motor.range_max),
+        drive_mode: Number.isInteger(motor.drive_mode) ? motor.drive_mode : -1, sign: numberType('motor.sign', motor.sign), raw_zero: numberType('motor.raw_zero', motor.raw_zero) });
+    } catch (e) {
+      core._free(m);
+      throw e;
+    }
+    return m;
+  }
+
+  /** lerobotRad's inverse: the values in LeRobot's unit of the MJCF angles
+   *  `q` [rad] of one motor (fric_lerobot_raw_of_rad, fric_lerobot_value_of:
+   *  through the raw count, unrounded), what LeRobot's `action` holds for
+   *  those goals. A Float64Array. */
+  lerobotValue(motor, q, joint = 'motor', source = 'calibration') {
+    const core = this._core, a = Float64Array.from(q), m = this._motorPut(motor);
+    try {
+      const { out: [v] } = call(core, 'fxb_lerobot_value', [m, cstr(String(joint), 'joint'), cstr(String(source), 'source'), inp(a), a.length,
+        out(Float64Array, Math.max(1, a.length))], { names: ['unit', 'range_min', 'range_max', 'drive_mode', 'sign', 'raw_zero'] });
+      return v.subarray(0, a.length);
+    } finally {
+      core._free(m);
+    }
+  }
+
+  /** The recording recipe (fric_recipe.h) for joints { names, lo, hi }
+   *  (each joint's range [rad], as the MJCF's jnt_range), at `fps` for about
+   *  `seconds`: { names, fps, n, poses, goal (n·joints rad, frame-major),
+   *  csv (the robot player's `t,<joint>,...`, as `friction recording recipe`
+   *  writes it), segments (its parts, parsed JSON) }. A refusal throws the
+   *  core's sentence. */
+  recipe({ names, lo, hi }, { fps = 30, seconds = 120 } = {}) {
+    if (!Array.isArray(names) || names.some((x) => typeof x !== 'string')) throw argError(TypeError, 'names', 'names must be an array of joint names (strings).');
+    const J = names.length;
+    const arr = (name, a) => {
+      if (!(Array.isArray(a) || ArrayBuffer.isView(a)) || a.length !== J) throw argError(TypeError, name, `${name} must be an array of ${J} numbers (one a joint).`);
+      return Float64Array.from(a);
+    };
+    const L = arr('lo', lo), H = arr('hi', hi);
+    numberType('fps', fps);
+    numberType('seconds', seconds);
+    const core = this._core, ptrs = [];
+    let h = 0;
+    try {
+      const put = (a) => { const p = core._put(a); ptrs.push(p); return p; };
+      const np = put(Uint32Array.from(names, (x, j) => put(cstr(x, `names[${j}]`).in)));
+      h = core._m._fxb_recipe(J ? np : 0, put(L), put(H), J, fps, seconds);
+      if (!h) throw core._fail(['names', 'lo', 'hi', 'fps', 'seconds']);
+      const n = core._m._fxb_recipe_count(h, 0), poses = core._m._fxb_recipe_count(h, 1);
+      const { out: [goal] } = call(core, 'fxb_recipe_goals', [h, out(Float64Array, Math.max(1, n * J)), n]);
+      const text = (which) => {
+        const len = core._m._fxb_recipe_text(h, which, 0, 0);
+        const { out: [b] } = call(core, 'fxb_recipe_text', [h, which, out(Uint8Array, len + 1), len + 1], { ok: (rc) => rc === len });
+        return new TextDecoder().decode(b.subarray(0, len));
+      };
+      return { names: [...names], fps, n, poses, goal: goal.subarray(0, n * J), csv: text(0), segments: JSON.parse(text(1)) };
+    } finally {
+      if (h) core._m._fxb_recipe_free(h);
       ptrs.forEach((q) => core._free(q));
     }
   }
