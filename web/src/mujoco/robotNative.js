@@ -38,7 +38,6 @@
 // SO-101 in MuJoCo 3.14, the class on the mapped joints; a Menagerie-style
 // arm whose joints take axis and range from their classes compiles to the
 // original's model in every field but the fitted ones).
-import { xmlTags } from './robotFiles.js';
 import { t } from '../i18n/index.js';
 import { isNativeObject, nativeParamEntries } from '../nativeFile.js';
 import { commentText } from './mjText.js';
@@ -80,24 +79,24 @@ function applyEdits(text, edits) {
 }
 
 /** The children of the <mujoco> root of an MJCF text (what an include of it inserts). */
-function rootInner(text, path) {
-  const root = xmlTags(text).next().value;
+function rootInner(core, text, path) {
+  const root = core.mujoco.xmlTags(text)[0];
   if (!root || root.name !== 'mujoco') throw new Error(`${path}: its root element is not <mujoco>`);
   const start = tagEnd(text, root.at), close = text.lastIndexOf('</mujoco>');
   return root.selfClosing ? '' : text.slice(start, close < start ? text.length : close);
 }
 
 /** The text of path with its <include>s inlined (paths from the main file's folder, as MuJoCo reads them). */
-function flatten(files, path, dir, chain = []) {
+function flatten(core, files, path, dir, chain = []) {
   const bytes = files.get(path);
   if (!bytes) throw new Error(`${path} is not among the robot's files`);
   if (chain.includes(path) || chain.length > 64) throw new Error(`${path} includes itself`);
   const text = new TextDecoder().decode(bytes);
   const edits = [];
-  for (const tag of xmlTags(text)) {
+  for (const tag of core.mujoco.xmlTags(text)) {
     if (tag.name !== 'include' || !tag.attrs.has('file')) continue;
     const sub = [dir, tag.attrs.get('file')].filter(Boolean).join('/').replace(/(^|\/)\.\//g, '$1');
-    const inner = rootInner(flatten(files, sub, dir, [...chain, path]), sub);
+    const inner = rootInner(core, flatten(core, files, sub, dir, [...chain, path]), sub);
     edits.push([tag.at, tagEnd(text, tag.at), `<!-- ${commentText(tag.attrs.get('file'))}, inlined -->${inner}`]);
   }
   return applyEdits(text, edits);
@@ -119,7 +118,8 @@ function freeName(want, taken) {
 }
 
 /**
- * The robot of `files` (Map of relative path → Uint8Array) with main file
+ * The robot of `files` (Map of relative path → Uint8Array; core: the
+ * friction core, whose tag scan reads the text) with main file
  * `main` as one MJCF text whose joints of `joints` (Map joint name → class
  * name) and their actuators carry the classes of `classes` (Map class name
  * → name => the <default class="name"> element's text,
@@ -131,14 +131,14 @@ function freeName(want, taken) {
  * for a file that is not there or not MJCF, or a class the files do not
  * define.
  */
-export function nativeRobotMjcf({ files, main, joints, classes }) {
+export function nativeRobotMjcf(core, { files, main, joints, classes }) {
   const dir = main.includes('/') ? main.slice(0, main.lastIndexOf('/')) : '';
-  const text = flatten(files, main, dir);
+  const text = flatten(core, files, main, dir);
   const defs = new Map();   // class → { tag, close: the index of its </default> (null: <default/>) }
   let lastTop = null;       // the last top-level <default>
   const open = [], scope = [], found = [];
   let root = null, world = 0, acts = 0;
-  for (const tag of xmlTags(text, { ends: true })) {
+  for (const tag of core.mujoco.xmlTags(text, { ends: true })) {
     if (!root) {
       if (tag.end || tag.name !== 'mujoco') throw new Error(`${main}: its root element is not <mujoco>`);
       root = tag;
@@ -251,9 +251,9 @@ export function nativeFile(text, source) {
 
 /** The actuators on `joints` (names) in the MJCF text whose gear's first
  *  value is not 1: [{ name, gear }] (MuJoCo's default gear is 1). */
-export function gearedActuators(text, joints) {
+export function gearedActuators(core, text, joints) {
   const out = [];
-  for (const tag of xmlTags(text)) {
+  for (const tag of core.mujoco.xmlTags(text)) {
     if (!ACTUATORS.has(tag.name) || !joints.includes(tag.attrs.get('joint')) || !tag.attrs.has('gear')) continue;
     const g = Number(tag.attrs.get('gear').trim().split(/\s+/)[0]);
     if (g !== 1) out.push({ name: tag.attrs.get('name') ?? tag.attrs.get('joint'), gear: g });
@@ -280,7 +280,7 @@ export function nativeWriteBack(core, { text, source, files, main, joints }) {
     }
   };
   el(cls);   // the file's values checked before the robot is read
-  const out = nativeRobotMjcf({ files, main, joints: new Map(joints.map((j) => [j, cls])), classes: new Map([[cls, el]]) });
+  const out = nativeRobotMjcf(core, { files, main, joints: new Map(joints.map((j) => [j, cls])), classes: new Map([[cls, el]]) });
   // the gear as the person's file gave it (the write-back keeps an actuator's gear)
-  return { text: out.text, cls, classes: out.classes, joints: out.joints, missing: out.missing, geared: gearedActuators(out.text, out.joints) };
+  return { text: out.text, cls, classes: out.classes, joints: out.joints, missing: out.missing, geared: gearedActuators(core, out.text, out.joints) };
 }
