@@ -153,9 +153,26 @@ describe('Your robot written back with the native class (MuJoCo 3.14)', { skip: 
       main: 'scene.xml', joints: MAPPED }), /frictionloss/);
   });
 
-  it('refuses in one sentence a file the robot does not have', () => {
+  it('inlines an include as the page reads it: beside the main file, else beside the including file (MuJoCo 3.14 loads both the same)', () => {
+    const enc = (x) => new TextEncoder().encode(x);
+    // sub/b.xml includes c.xml, which is sub/c.xml: not beside the main file
+    const files = new Map([
+      ['a.xml', enc('<mujoco><include file="sub/b.xml"/></mujoco>')],
+      ['sub/b.xml', enc('<mujoco><include file="c.xml"/></mujoco>')],
+      ['sub/c.xml', enc('<mujoco><worldbody><body name="b1"><joint name="j1" type="hinge"/><geom size="0.05" mass="0.2"/></body></worldbody></mujoco>')],
+    ]);
+    const { text } = nativeRobotMjcf(core, { files, main: 'a.xml', joints: new Map(), classes: new Map() });
+    const orig = load(files, null, null, 'a.xml'), m = load(new Map(), 'written.xml', text);
+    try {
+      assert.deepEqual([m.njnt, m.nbody], [orig.njnt, orig.nbody]);
+      assert.deepEqual([m.njnt, m.nbody], [1, 2]);
+    } finally { orig.delete(); m.delete(); }
+  });
+
+  it('refuses in one sentence a file the robot does not have (the sentence the page\'s reading of the robot gives)', () => {
     const files = new Map([['a.xml', new TextEncoder().encode('<mujoco><include file="b.xml"/></mujoco>')]]);
-    assert.throws(() => nativeRobotMjcf(core, { files, main: 'a.xml', joints: new Map(), classes: new Map() }), /^Error: b\.xml is not among the robot's files$/);
+    assert.throws(() => nativeRobotMjcf(core, { files, main: 'a.xml', joints: new Map(), classes: new Map() }),
+      /^Error: The <include file="b\.xml"> of a\.xml \(line 1\) names a file missing from the drop: 'b\.xml'/);
   });
 });
 

@@ -11,8 +11,9 @@
 // can build the class but the bindings expose no mj_saveXML of a spec. So
 // the person's own text is kept (comments, layout, mesh paths) and edited:
 //   - the <include>d files are inlined where they stand (an include is
-//     that: the included <mujoco>'s children in its place), so one file
-//     results, beside the robot's meshes as before;
+//     that: the included <mujoco>'s children in its place), each the file
+//     the robot's plan reads for it (robotFiles.js, MuJoCo's rule), so one
+//     file results, beside the robot's meshes as before;
 //   - each mapped joint and actuator keeps its own class: the native class
 //     (the core's text, core.mujoco.nativeClass with document false:
 //     fric_native_class_mjcf) is written as a <default> nested in the
@@ -39,6 +40,7 @@
 // arm whose joints take axis and range from their classes compiles to the
 // original's model in every field but the fitted ones).
 import { t } from '../i18n/index.js';
+import { planOf } from './robotFiles.js';
 import { isNativeObject, nativeParamEntries } from '../nativeFile.js';
 import { commentText } from './mjText.js';
 
@@ -86,8 +88,10 @@ function rootInner(core, text, path) {
   return root.selfClosing ? '' : text.slice(start, close < start ? text.length : close);
 }
 
-/** The text of path with its <include>s inlined (paths from the main file's folder, as MuJoCo reads them). */
-function flatten(core, files, path, dir, chain = []) {
+/** The text of path with its <include>s inlined, each the file the robot's
+ *  plan reads for it (robotFiles.js planOf: MuJoCo's rule, the one the
+ *  page loads the robot with). */
+function flatten(core, files, plan, path, chain = []) {
   const bytes = files.get(path);
   if (!bytes) throw new Error(`${path} is not among the robot's files`);
   if (chain.includes(path) || chain.length > 64) throw new Error(`${path} includes itself`);
@@ -95,8 +99,8 @@ function flatten(core, files, path, dir, chain = []) {
   const edits = [];
   for (const tag of core.mujoco.xmlTags(text)) {
     if (tag.name !== 'include' || !tag.attrs.has('file')) continue;
-    const sub = [dir, tag.attrs.get('file')].filter(Boolean).join('/').replace(/(^|\/)\.\//g, '$1');
-    const inner = rootInner(core, flatten(core, files, sub, dir, [...chain, path]), sub);
+    const sub = plan.included(path, tag.attrs.get('file')) ?? tag.attrs.get('file');
+    const inner = rootInner(core, flatten(core, files, plan, sub, [...chain, path]), sub);
     edits.push([tag.at, tagEnd(text, tag.at), `<!-- ${commentText(tag.attrs.get('file'))}, inlined -->${inner}`]);
   }
   return applyEdits(text, edits);
@@ -132,8 +136,7 @@ function freeName(want, taken) {
  * define.
  */
 export function nativeRobotMjcf(core, { files, main, joints, classes }) {
-  const dir = main.includes('/') ? main.slice(0, main.lastIndexOf('/')) : '';
-  const text = flatten(core, files, main, dir);
+  const text = flatten(core, files, planOf(files, main, core), main);
   const defs = new Map();   // class → { tag, close: the index of its </default> (null: <default/>) }
   let lastTop = null;       // the last top-level <default>
   const open = [], scope = [], found = [];
