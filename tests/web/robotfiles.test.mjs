@@ -298,7 +298,7 @@ describe('the core\'s tag scan (core.mujoco.xmlTags: fric_mjcf_tags, the one sca
     const text = '<a t="é€𝄞"  u=\'1\'/><b/>';
     const [a, b] = xmlTags(text);
     assert.deepEqual([a.at, a.byte, b.at, b.byte], [0, 0, 20, 25]);
-    assert.equal(text.slice(b.at, b.at + 4), '<b/>');
+    assert.deepEqual([text.slice(b.at, b.after), a.after], ['<b/>', 20]);
     assert.deepEqual(Object.fromEntries(a.attrs), { t: 'é€𝄞', u: '1' });
     // bytes given: at is the byte
     assert.deepEqual(xmlTags(new TextEncoder().encode(text)).map((x) => x.at), [0, 25]);

@@ -246,10 +246,11 @@ export class MujocoApi {
    *  fric_mjcf_tag_attrs: comments, CDATA, processing instructions and
    *  <!DOCTYPE> skipped). Start tags { name, attrs: Map name → value (its
    *  five entities and numeric references decoded, as tinyxml2 does: xmlDecode),
-   *  at, byte, line, selfClosing (written <x ... />) }; with ends, end tags
-   *  too: { name, end: true, attrs (empty), at, byte, line }. at: the index
-   *  of its '<' in the text as given (a string's UTF-16 index, else the
-   *  byte), byte: its byte offset, line: 1-based. */
+   *  at, after, byte, line, selfClosing (written <x ... />) }; with ends,
+   *  end tags too: { name, end: true, attrs (empty), at, after, byte, line }.
+   *  at: the index of its '<' in the text as given (a string's UTF-16
+   *  index, else the byte), after: the index past its '>' (the text's end
+   *  when unclosed), byte: its '<' as a byte offset, line: 1-based. */
   xmlTags(text, { ends = false } = {}) {
     const str = typeof text === 'string';
     const bytes = str ? new TextEncoder().encode(text) : text;
@@ -282,8 +283,9 @@ export class MujocoApi {
       for (let k = 0; k < t[7]; k++, a += ATTR) attrs.set(span(o[a], o[a + 1]), xmlDecode(span(o[a + 2], o[a + 3])));
       if (t[4] && !ends) continue;
       const name = span(t[2], t[3]);
-      tags.push(t[4] ? { name, end: true, attrs: new Map(), at: index(t[0]), byte: t[0], line: t[6] }
-        : { name, attrs, at: index(t[0]), byte: t[0], line: t[6], selfClosing: t[5] === 1 });
+      const at = index(t[0]), after = index(t[1]);
+      tags.push(t[4] ? { name, end: true, attrs: new Map(), at, after, byte: t[0], line: t[6] }
+        : { name, attrs, at, after, byte: t[0], line: t[6], selfClosing: t[5] === 1 });
     }
     return tags;
   }

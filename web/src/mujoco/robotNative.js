@@ -63,16 +63,6 @@ const CHILDCLASS = new Set(['body', 'frame', 'replicate']);
 const escape = (v) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 const tagText = (name, attrs, selfClosing) => `<${name}${[...attrs].map(([k, v]) => ` ${k}="${escape(v)}"`).join('')}${selfClosing ? '/>' : '>'}`;
 
-/** The end of the tag that starts at `at` (the index after its '>'), quotes skipped. */
-function tagEnd(text, at) {
-  let q = null;
-  for (let i = at + 1; i < text.length; i++) {
-    const c = text[i];
-    if (q) { if (c === q) q = null; } else if (c === '"' || c === "'") q = c; else if (c === '>') return i + 1;
-  }
-  return text.length;
-}
-
 /** The edits [at, end, replacement] applied to text, last first. */
 function applyEdits(text, edits) {
   let out = text;
@@ -84,7 +74,7 @@ function applyEdits(text, edits) {
 function rootInner(core, text, path) {
   const root = core.mujoco.xmlTags(text)[0];
   if (!root || root.name !== 'mujoco') throw new Error(`${path}: its root element is not <mujoco>`);
-  const start = tagEnd(text, root.at), close = text.lastIndexOf('</mujoco>');
+  const start = root.after, close = text.lastIndexOf('</mujoco>');
   return root.selfClosing ? '' : text.slice(start, close < start ? text.length : close);
 }
 
@@ -101,7 +91,7 @@ function flatten(core, files, plan, path, chain = []) {
     if (tag.name !== 'include' || !tag.attrs.has('file')) continue;
     const sub = plan.included(path, tag.attrs.get('file')) ?? tag.attrs.get('file');
     const inner = rootInner(core, flatten(core, files, plan, sub, [...chain, path]), sub);
-    edits.push([tag.at, tagEnd(text, tag.at), `<!-- ${commentText(tag.attrs.get('file'))}, inlined -->${inner}`]);
+    edits.push([tag.at, tag.after, `<!-- ${commentText(tag.attrs.get('file'))}, inlined -->${inner}`]);
   }
   return applyEdits(text, edits);
 }
@@ -137,7 +127,7 @@ function freeName(want, taken) {
  */
 export function nativeRobotMjcf(core, { files, main, joints, classes }) {
   const text = flatten(core, files, planOf(files, main, core), main);
-  const defs = new Map();   // class → { tag, close: the index of its </default> (null: <default/>) }
+  const defs = new Map();   // class → { tag, close: its </default> tag (null: <default/>) }
   let lastTop = null;       // the last top-level <default>
   const open = [], scope = [], found = [];
   let root = null, world = 0, acts = 0;
@@ -149,7 +139,7 @@ export function nativeRobotMjcf(core, { files, main, joints, classes }) {
     }
     const n = tag.name;
     if (tag.end) {
-      if (n === 'default') { const d = open.pop(); if (d) d.close = tag.at; }
+      if (n === 'default') { const d = open.pop(); if (d) d.close = tag; }
       else if (CHILDCLASS.has(n)) scope.pop();
       else if (n === 'worldbody') world = 0;
       else if (n === 'actuator') acts = 0;
@@ -192,7 +182,7 @@ export function nativeRobotMjcf(core, { files, main, joints, classes }) {
   }
   const edits = [];
   for (const f of found) {
-    const tag = f.tag, end = tagEnd(text, tag.at);
+    const tag = f.tag, end = tag.after;
     if (f.joint) {
       const attrs = new Map([...tag.attrs].filter(([k]) => !JOINT_SET.includes(k)));
       attrs.set('class', f.name);
@@ -217,15 +207,15 @@ export function nativeRobotMjcf(core, { files, main, joints, classes }) {
       d ? `, nested in ${commentText(parent)}: they keep what it gives them` : ''} -->\n${
       list.map((c) => classes.get(c.cls)(c.name).replace(/^ {4}/gm, inner)).join('')}`;
     if (!d) {   // in "main": a <default> after the file's last top-level one (main complete), or after <mujoco>
-      const at = lastTop ? tagEnd(text, lastTop.close ?? lastTop.tag.at) : tagEnd(text, root.at);
+      const at = (lastTop ? lastTop.close ?? lastTop.tag : root).after;
       edits.push([at, at, `\n${base}<default>\n${block}${base}</default>`]);
     } else if (d.close === null) {   // <default class="P"/>: opened
-      const end = tagEnd(text, d.tag.at);
+      const end = d.tag.after;
       edits.push([d.tag.at, end, `${text.slice(d.tag.at, end).replace(/\s*\/>$/, '>')}\n${block}${base}</default>`]);
     } else {   // before </default>
-      const lead = indentAt(text, d.close);
-      if (lead !== null) edits.push([d.close - lead.length, d.close - lead.length, block]);
-      else edits.push([d.close, d.close, `\n${block}${base}`]);
+      const at = d.close.at, lead = indentAt(text, at);
+      if (lead !== null) edits.push([at - lead.length, at - lead.length, block]);
+      else edits.push([at, at, `\n${block}${base}`]);
     }
   }
   return { text: applyEdits(text, edits), joints: written, actuators: found.filter((f) => !f.joint).map((f) => f.actuator),
