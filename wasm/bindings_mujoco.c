@@ -7,6 +7,7 @@
  * in and out.
  * Conventions: wasm/bindings.c.
  */
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -291,6 +292,69 @@ FXB_EXPORT int fxb_mjcf_assets(const char *text, int len, int strip, int *out, i
         o[5] = (int)(uintptr_t)a[i].attr;
     }
     free(a);
+    fxb_set_error("");
+    return 0;
+}
+
+/* fric_mjcf_tags and fric_mjcf_tag_attrs of text[len] (the core's one tag
+ * scan: the page's robotFiles.js and robotNative.js read an MJCF's tags
+ * through this): out[cap] gets the ints needed (out[0]), the tags (out[1])
+ * and the attributes (out[2]); when cap holds them all, per tag (from
+ * out[3], FXB_TAG_INTS each) its '<', end, name, name length, closing,
+ * self, line and how many attributes it has, then per attribute (in the
+ * tags' order, FXB_ATTR_INTS each) its name, name length, value and value
+ * length (byte offsets). 0, or 1 with the core's sentence. */
+#define FXB_TAG_INTS 8
+#define FXB_ATTR_INTS 4
+FXB_EXPORT int fxb_mjcf_tags(const char *text, int len, int *out, int cap)
+{
+    if (fxb_count_bad("len", len, 1) || fxb_count_bad("cap", cap, sizeof(int))) return 1;
+    const char *why = "";
+    int n = 0;
+    if (fxb_from_core(fric_mjcf_tags(text, (size_t)len, NULL, 0, &n), &why)) return 1;
+    fric_mjcf_tag *t = n ? malloc((size_t)n * sizeof *t) : NULL;
+    if (n && !t) {
+        fxb_refuse(FRIC_E_NO_MEMORY, "fxb.mjcf_tags_memory", "mjcf tags: out of memory.", FXB_END);
+        return 1;
+    }
+    fric_mjcf_tags(text, (size_t)len, t, n, &n);
+    long na = 0;
+    int most = 0;   /* the most attributes of one tag */
+    for (int i = 0; i < n; i++) {
+        int k = 0;
+        fric_mjcf_tag_attrs(text, &t[i], NULL, 0, &k);
+        na += k;
+        if (k > most) most = k;
+    }
+    const long need = 3 + (long)n * FXB_TAG_INTS + na * FXB_ATTR_INTS;
+    if (cap >= 3) {
+        out[0] = need > INT_MAX ? INT_MAX : (int)need;
+        out[1] = n;
+        out[2] = (int)na;
+    }
+    fric_mjcf_attr *at = need <= cap && most ? malloc((size_t)most * sizeof *at) : NULL;
+    if (need <= cap && most && !at) {
+        free(t);
+        fxb_refuse(FRIC_E_NO_MEMORY, "fxb.mjcf_tags_memory", "mjcf tags: out of memory.", FXB_END);
+        return 1;
+    }
+    if (need <= cap) {
+        int *o = out + 3, *a = out + 3 + n * FXB_TAG_INTS;
+        for (int i = 0; i < n; i++, o += FXB_TAG_INTS) {
+            int k = 0;
+            fric_mjcf_tag_attrs(text, &t[i], at, most, &k);
+            for (int j = 0; j < k; j++, a += FXB_ATTR_INTS) {
+                a[0] = (int)at[j].name;
+                a[1] = (int)at[j].name_len;
+                a[2] = (int)at[j].value;
+                a[3] = (int)at[j].value_len;
+            }
+            o[0] = (int)t[i].at, o[1] = (int)t[i].end, o[2] = (int)t[i].name, o[3] = (int)t[i].name_len;
+            o[4] = t[i].closing, o[5] = t[i].self, o[6] = t[i].line, o[7] = k;
+        }
+    }
+    free(at);
+    free(t);
     fxb_set_error("");
     return 0;
 }

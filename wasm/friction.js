@@ -45,7 +45,8 @@
 //                                  rigCaution, batch, create
 //   core.mujoco    fric_joint.h    benchMjcf, joint (the MuJoCo adapter's per-joint step,
 //                                  MuJoCo-free: MuJoCo is its own wasm module), adapter
-//                                  (its orchestration: fric_mujoco_core), logDrive
+//                                  (its orchestration: fric_mujoco_core), logDrive,
+//                                  mjcfCheck, mjcfAssets, xmlTags (the core's one tag scan)
 //   core.robot     fric_robot.h    mapParse, create (the robot layer above the adapter)
 //   core           (wasm heap)     heapUsed, heapStats (leak and integrity checks)
 //
@@ -63,7 +64,7 @@ export { LookupTable } from './api/law.js';
 export { Simulation, paramIndex } from './api/scenario.js';
 export { Log } from './api/io.js';
 export { FitBatch, Fit } from './api/fit.js';
-export { Joint, Adapter } from './api/mujoco.js';
+export { Joint, Adapter, xmlDecode } from './api/mujoco.js';
 
 /** Loads the wasm module. options.wasmBinary: the bytes of friction_core.wasm
  *  (Node: fs.readFileSync; browser: fetched by the caller, which can show progress). */

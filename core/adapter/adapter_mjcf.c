@@ -436,39 +436,102 @@ static int mjcf_is(const mjcf_tag *t, const char *s)
     return t->full == strlen(s) && memcmp(t->name, s, t->full) == 0;
 }
 
+/* The next attribute of [*pp, end) (the text of a tag after its name):
+ * 1 with its name [*name, +*nlen) and its quoted value [*v, +*vlen) (as
+ * written: no entity decoded) and *pp past the value, or 0 at the tag's
+ * end. A name without '=', or its unquoted value, is passed over (MuJoCo's
+ * parser refuses it); a byte that starts no name, or a value without its
+ * closing quote, ends the attributes. The one reading of a tag's
+ * attributes: mjcf_attr and fric_mjcf_tag_attrs. */
+static int mjcf_next_attr(const char **pp, const char *end, const char **name, size_t *nlen, const char **v,
+                          size_t *vlen)
+{
+    const char *p = *pp;
+    for (;;) {
+        while (p < end && mjcf_space(*p)) p++;
+        if (p >= end || !mjcf_name_start(*p)) break;
+        const char *n = p;
+        while (p < end && !mjcf_space(*p) && *p != '=' && *p != '/' && *p != '>' && *p != '"' && *p != '\'') p++;
+        const char *ne = p;
+        while (p < end && mjcf_space(*p)) p++;
+        if (p >= end || *p != '=') continue;
+        p++;
+        while (p < end && mjcf_space(*p)) p++;
+        if (p >= end || (*p != '"' && *p != '\'')) {   /* an unquoted value: passed over */
+            while (p < end && !mjcf_space(*p) && *p != '/' && *p != '>') p++;
+            continue;
+        }
+        const char *q = memchr(p + 1, *p, (size_t)(end - p - 1));
+        if (!q) break;
+        *name = n;
+        *nlen = (size_t)(ne - n);
+        *v = p + 1;
+        *vlen = (size_t)(q - p - 1);
+        *pp = q + 1;
+        return 1;
+    }
+    *pp = end;
+    return 0;
+}
+
 /* The value of t's attribute named attr (as written: no entity decoded):
- * 1 with *v, *vlen, or 0. A name is a whole attribute name: the bytes
- * before '=' back to a space. The last one when written twice (MuJoCo's
+ * 1 with *v, *vlen, or 0. The last one when written twice (MuJoCo's
  * parser refuses that itself). */
 static int mjcf_attr(const mjcf_tag *t, const char *attr, const char **v, size_t *vlen)
 {
     const size_t an = strlen(attr);
-    const char *vstart = NULL;
-    char quote = 0;
+    const char *p = t->attrs, *name, *val;
+    size_t nlen, len;
     int found = 0;
-    for (const char *q = t->attrs; q < t->attrs_end; q++) {
-        if (quote) {
-            if (*q == quote) {
-                const char *a = vstart - 1;              /* the quote */
-                while (a > t->attrs && mjcf_space(a[-1])) a--;
-                if (a > t->attrs && a[-1] == '=') {
-                    a--;
-                    while (a > t->attrs && mjcf_space(a[-1])) a--;
-                    if ((size_t)(a - t->attrs) >= an + 1 && memcmp(a - an, attr, an) == 0 &&
-                        mjcf_space(a[-(long)an - 1])) {
-                        *v = vstart;
-                        *vlen = (size_t)(q - vstart);
-                        found = 1;
-                    }
-                }
-                quote = 0;
-            }
-        } else if (*q == '"' || *q == '\'') {
-            quote = *q;
-            vstart = q + 1;
-        }
+    while (mjcf_next_attr(&p, t->attrs_end, &name, &nlen, &val, &len)) {
+        if (nlen != an || memcmp(name, attr, an) != 0) continue;
+        *v = val;
+        *vlen = len;
+        found = 1;
     }
     return found;
+}
+
+fric_status fric_mjcf_tags(const char *text, size_t len, fric_mjcf_tag *out, int cap, int *n)
+{
+    if (!text || !n || (cap > 0 && !out)) {
+        fric__fail_id(FRIC_E_NULL, -1, "mjcf.no_text_tags",
+                      "mjcf: no text, tag count or tag array (text, n, out with cap > 0).", fric__no_values);
+        return FRIC_E_NULL;
+    }
+    *n = 0;
+    const char *p = text, *end = text + len;
+    int line = 1;
+    mjcf_tag t;
+    while (mjcf_next_tag(&p, end, &line, &t)) {
+        if (*n < cap) {
+            const char *lt = t.name - 1 - t.closing;
+            out[*n] = (fric_mjcf_tag){ (size_t)(lt - text), (size_t)(p - text), (size_t)(t.name - text), t.full,
+                                       (size_t)(t.attrs - text), (size_t)(t.attrs_end - t.attrs), t.closing,
+                                       t.self, t.line };
+        }
+        ++*n;
+    }
+    return FRIC_OK;
+}
+
+fric_status fric_mjcf_tag_attrs(const char *text, const fric_mjcf_tag *tag, fric_mjcf_attr *out, int cap, int *n)
+{
+    if (!text || !tag || !n || (cap > 0 && !out)) {
+        fric__fail_id(FRIC_E_NULL, -1, "mjcf.no_text_attrs",
+                      "mjcf: no text, tag, attribute count or attribute array (text, tag, n, out with cap > 0).",
+                      fric__no_values);
+        return FRIC_E_NULL;
+    }
+    *n = 0;
+    const char *p = text + tag->attrs, *end = p + tag->attrs_len, *name, *v;
+    size_t nlen, vlen;
+    while (mjcf_next_attr(&p, end, &name, &nlen, &v, &vlen)) {
+        if (*n < cap)
+            out[*n] = (fric_mjcf_attr){ (size_t)(name - text), nlen, (size_t)(v - text), vlen };
+        ++*n;
+    }
+    return FRIC_OK;
 }
 
 fric_status fric_mjcf_check_text(const char *text, size_t len, const char *file, int depth0, long *elements,

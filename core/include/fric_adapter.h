@@ -509,6 +509,42 @@ typedef struct {
 fric_status fric_mjcf_assets(const char *text, size_t len, fric_mjcf_asset *out, int cap, int *n,
                              fric_mjcf_compiler *compiler);
 
+/* The one scan of an XML text's tags (the MJCF checks above, the page's
+ * reading of a robot's files and its native write-back, through the wasm
+ * binding fxb_mjcf_tags): each element tag in document order, past
+ * comments, CDATA, processing instructions, <!DOCTYPE> (its internal
+ * subset too) and a stray '<'; a tag ends at its first '>' outside a
+ * quoted value. Offsets are bytes from the text's start. */
+typedef struct {
+    size_t at;               /* its '<'                                    [bytes] */
+    size_t end;              /* past its '>' (the text's end if unclosed)  [bytes] */
+    size_t name, name_len;   /* the element's name                         [bytes] */
+    size_t attrs, attrs_len; /* the tag's text between its name and '>'    [bytes] */
+    int closing;             /* 1: an end tag </name>                              */
+    int self;                /* 1: written <name .../>                             */
+    int line;                /* the line of its '<', 1-based                       */
+} fric_mjcf_tag;
+/* One attribute of a tag: name="value" or name='value' (the value as
+ * written: no entity decoded; '=' may have blanks around it). */
+typedef struct {
+    size_t name, name_len;   /* its name                                   [bytes] */
+    size_t value, value_len; /* its value, inside the quotes               [bytes] */
+} fric_mjcf_attr;
+
+/* The tags of text[len], in document order: the first cap written to
+ * out[] (out may be NULL with cap 0), *n set to how many there are. No
+ * allocation, no bound checked (fric_mjcf_check_text does). FRIC_OK;
+ * FRIC_E_NULL: text or n NULL, out NULL with cap > 0. */
+fric_status fric_mjcf_tags(const char *text, size_t len, fric_mjcf_tag *out, int cap, int *n);
+
+/* The attributes of a tag of text (as fric_mjcf_tags gave it), in the
+ * order written: the first cap to out[], *n how many. A name without '='
+ * or its unquoted value is passed over; a byte that starts no XML name
+ * or a value without its closing quote ends them (MuJoCo's parser refuses
+ * such a tag). FRIC_OK; FRIC_E_NULL: text, tag or n NULL, out NULL with
+ * cap > 0. */
+fric_status fric_mjcf_tag_attrs(const char *text, const fric_mjcf_tag *tag, fric_mjcf_attr *out, int cap, int *n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -292,5 +292,62 @@ static void test_so101_assets(void **state)
     free(robot);
 }
 
+/* fric_mjcf_tags and fric_mjcf_tag_attrs: the one tag scan. Offsets,
+ * lines and attributes counted by hand from the text below. */
+static void test_tags(void **state)
+{
+    (void)state;
+    /* bytes: <?xml?> 0-6, '\n' 7, <!DOCTYPE m [<!ENTITY e "<x>">]> 8-39, '\n' 40,
+     * <m> 41-43, <!-- <y/> --> 44-56, <a .../> 57 (line 3) to 89, '\n' 90, </m> 91-94 (line 4) */
+    const char *text = "<?xml?>\n<!DOCTYPE m [<!ENTITY e \"<x>\">]>\n<m><!-- <y/> --><a b = 'x>y' c flag=1 d=\"&amp;\"/>\n</m>";
+    const size_t len = strlen(text);
+    fric_mjcf_tag t[4];
+    int n = -1;
+    assert_int_equal(fric_mjcf_tags(text, len, NULL, 0, &n), FRIC_OK);
+    assert_int_equal(n, 3);
+    assert_int_equal(fric_mjcf_tags(text, len, t, 4, &n), FRIC_OK);
+    assert_int_equal(n, 3);
+    assert_int_equal(t[0].at, 41);
+    assert_int_equal(t[0].end, 44);
+    assert_int_equal(t[0].name, 42);
+    assert_int_equal(t[0].name_len, 1);
+    assert_int_equal(t[0].line, 3);
+    assert_false(t[0].closing || t[0].self);
+    assert_int_equal(t[1].at, 57);
+    assert_int_equal(t[1].end, 90);
+    assert_int_equal(t[1].line, 3);
+    assert_true(t[1].self);
+    assert_false(t[1].closing);
+    assert_int_equal(t[2].at, 91);
+    assert_int_equal(t[2].end, 95);
+    assert_int_equal(t[2].name, 93);
+    assert_int_equal(t[2].line, 4);
+    assert_true(t[2].closing);
+    /* <a b = 'x>y' c flag=1 d="&amp;"/>: b and d (c has no '=', flag no quotes) */
+    fric_mjcf_attr a[4];
+    assert_int_equal(fric_mjcf_tag_attrs(text, &t[1], a, 4, &n), FRIC_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(a[0].name, 60);
+    assert_int_equal(a[0].name_len, 1);
+    assert_int_equal(a[0].value, 65);
+    assert_int_equal(a[0].value_len, 3);
+    assert_memory_equal(text + a[0].value, "x>y", 3);
+    assert_memory_equal(text + a[1].name, "d", 1);
+    assert_memory_equal(text + a[1].value, "&amp;", 5);
+    assert_int_equal(fric_mjcf_tag_attrs(text, &t[1], NULL, 0, &n), FRIC_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(fric_mjcf_tag_attrs(text, &t[0], a, 4, &n), FRIC_OK);
+    assert_int_equal(n, 0);
+    /* an unclosed tag ends at the text's end; a value without its closing quote ends the attributes */
+    const char *open = "<a b=\"1\" c=\"2";
+    assert_int_equal(fric_mjcf_tags(open, strlen(open), t, 4, &n), FRIC_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(t[0].end, strlen(open));
+    assert_int_equal(fric_mjcf_tag_attrs(open, &t[0], a, 4, &n), FRIC_OK);
+    assert_int_equal(n, 1);
+    REFUSE(fric_mjcf_tags(NULL, 0, NULL, 0, &n), FRIC_E_NULL, -1, "no text");
+}
+
 FRIC_TEST_MAIN(cmocka_unit_test(test_chain), cmocka_unit_test(test_edges), cmocka_unit_test(test_counts),
-               cmocka_unit_test(test_so101), cmocka_unit_test(test_assets), cmocka_unit_test(test_so101_assets))
+               cmocka_unit_test(test_so101), cmocka_unit_test(test_assets), cmocka_unit_test(test_so101_assets),
+               cmocka_unit_test(test_tags))

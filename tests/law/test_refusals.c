@@ -680,6 +680,9 @@ static void test_joint_stage(void **state)
            FRIC_E_PARAM_RANGE, -1, "<b> nested 65 deep");
     /* the files it names (test_mjcf_check.c has the rest): no compiler to write to */
     REFUSE(fric_mjcf_assets("<a/>", 4, NULL, 0, &n_inc, NULL), FRIC_E_NULL, -1, "compiler");
+    /* its tags and their attributes (test_mjcf_check.c has the rest): no array for the cap given */
+    REFUSE(fric_mjcf_tags("<a/>", 4, NULL, 1, &n_inc), FRIC_E_NULL, -1, "tag array");
+    REFUSE(fric_mjcf_tag_attrs("<a/>", NULL, NULL, 0, &n_inc), FRIC_E_NULL, -1, "no text, tag");
 }
 
 /* ------------------------------------------------------- without `why` */

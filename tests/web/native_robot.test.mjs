@@ -81,7 +81,7 @@ describe('Your robot written back with the native class (MuJoCo 3.14)', { skip: 
   it('the SO-101: one plain file, the class on the five mapped joints and their actuators, the rest the original', () => {
     const files = readFolder(SO101, 'scene.xml', core);
     const el = (name) => core.mujoco.nativeClass(P, { name, document: false });
-    const { text, joints, actuators, missing } = nativeRobotMjcf({ files, main: 'scene.xml',
+    const { text, joints, actuators, missing } = nativeRobotMjcf(core, { files, main: 'scene.xml',
       joints: new Map(MAPPED.map((j) => [j, 'sts3215_native'])), classes: new Map([['sts3215_native', el]]) });
     assert.deepEqual(joints, MAPPED);
     assert.deepEqual(actuators, MAPPED);
@@ -141,7 +141,7 @@ describe('Your robot written back with the native class (MuJoCo 3.14)', { skip: 
     assert.equal(out.cls, 'sts3215_native');
     assert.deepEqual(out.joints, MAPPED);
     const el = (name) => core.mujoco.nativeClass(P, { name, document: false });
-    assert.equal(out.text, nativeRobotMjcf({ files, main: 'scene.xml', joints: new Map(MAPPED.map((j) => [j, 'sts3215_native'])),
+    assert.equal(out.text, nativeRobotMjcf(core, { files, main: 'scene.xml', joints: new Map(MAPPED.map((j) => [j, 'sts3215_native'])),
       classes: new Map([['sts3215_native', el]]) }).text);
     const one = (text) => assert.throws(() => nativeWriteBack(core, { text, source: 'x.json', files, main: 'scene.xml', joints: MAPPED }),
       (e) => { assert.ok(!/\n/.test(e.message.trim()), 'one line'); return true; });
@@ -153,9 +153,26 @@ describe('Your robot written back with the native class (MuJoCo 3.14)', { skip: 
       main: 'scene.xml', joints: MAPPED }), /frictionloss/);
   });
 
-  it('refuses in one sentence a file the robot does not have', () => {
+  it('inlines an include as the page reads it: beside the main file, else beside the including file (MuJoCo 3.14 loads both the same)', () => {
+    const enc = (x) => new TextEncoder().encode(x);
+    // sub/b.xml includes c.xml, which is sub/c.xml: not beside the main file
+    const files = new Map([
+      ['a.xml', enc('<mujoco><include file="sub/b.xml"/></mujoco>')],
+      ['sub/b.xml', enc('<mujoco><include file="c.xml"/></mujoco>')],
+      ['sub/c.xml', enc('<mujoco><worldbody><body name="b1"><joint name="j1" type="hinge"/><geom size="0.05" mass="0.2"/></body></worldbody></mujoco>')],
+    ]);
+    const { text } = nativeRobotMjcf(core, { files, main: 'a.xml', joints: new Map(), classes: new Map() });
+    const orig = load(files, null, null, 'a.xml'), m = load(new Map(), 'written.xml', text);
+    try {
+      assert.deepEqual([m.njnt, m.nbody], [orig.njnt, orig.nbody]);
+      assert.deepEqual([m.njnt, m.nbody], [1, 2]);
+    } finally { orig.delete(); m.delete(); }
+  });
+
+  it('refuses in one sentence a file the robot does not have (the sentence the page\'s reading of the robot gives)', () => {
     const files = new Map([['a.xml', new TextEncoder().encode('<mujoco><include file="b.xml"/></mujoco>')]]);
-    assert.throws(() => nativeRobotMjcf({ files, main: 'a.xml', joints: new Map(), classes: new Map() }), /^Error: b\.xml is not among the robot's files$/);
+    assert.throws(() => nativeRobotMjcf(core, { files, main: 'a.xml', joints: new Map(), classes: new Map() }),
+      /^Error: The <include file="b\.xml"> of a\.xml \(line 1\) names a file missing from the drop: 'b\.xml'/);
   });
 });
 
@@ -170,7 +187,7 @@ describe('Your robot written back: an included file named with "--->" or "----" 
       ['b--->.xml', enc('<mujoco><worldbody><body name="b1"><joint name="j1" type="hinge"/><geom size="0.05" mass="0.2"/></body></worldbody></mujoco>')],
       ['c----d.xml', enc('<mujoco><worldbody><body name="b2" pos="0.2 0 0"><joint name="j2" type="hinge"/><geom size="0.05" mass="0.2"/></body></worldbody></mujoco>')],
     ]);
-    const { text } = nativeRobotMjcf({ files, main: 'a.xml', joints: new Map(), classes: new Map() });
+    const { text } = nativeRobotMjcf(core, { files, main: 'a.xml', joints: new Map(), classes: new Map() });
     // the comments as XML reads them: from each "<!--" to the first "-->" after it
     const comments = [...text.matchAll(/<!--([\s\S]*?)-->/g)].map((m) => m[1]);
     assert.equal(comments.length, 2, text);

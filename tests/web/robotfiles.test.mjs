@@ -17,7 +17,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import loadMujoco from '@mujoco/mujoco';
 import { loadCore, ROOT } from './load.mjs';
-import { readRobot, readRobotSync, fileDrop, xmlTags, compiled } from '../../web/src/mujoco/robotFiles.js';
+import { readRobot, readRobotSync, fileDrop, compiled } from '../../web/src/mujoco/robotFiles.js';
 import { loadRobotFiles } from '../../web/src/mujoco/robot.js';
 import { folderDrop, readFolder } from '../../tools/robot.mjs';
 import { checkServoFile } from '../../web/src/servoFile.js';
@@ -274,18 +274,37 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
   });
 });
 
-describe('the hand-written tag scan (xmlTags)', () => {
+describe('the core\'s tag scan (core.mujoco.xmlTags: fric_mjcf_tags, the one scan of the page and the core)', () => {
+  const xmlTags = (text, o) => core.mujoco.xmlTags(text, o);
   it('finds start tags and their attributes in order; skips comments, CDATA, processing instructions and DOCTYPE; decodes entities', () => {
     const text = '<?xml version="1.0"?>\n<!DOCTYPE mujoco>\n<mujoco><!-- <mesh file="no"/> --><![CDATA[ <mesh file="no2"/> ]]>'
       + '<mesh name = \'a\' file="x&lt;&#65;&#x42;&quot;.stl"/><include\n file="i.xml" /></mujoco>';
-    const tags = [...xmlTags(text)].map((x) => [x.name, Object.fromEntries(x.attrs)]);
+    const tags = xmlTags(text).map((x) => [x.name, Object.fromEntries(x.attrs)]);
     assert.deepEqual(tags, [['mujoco', {}], ['mesh', { name: 'a', file: 'x<AB".stl' }], ['include', { file: 'i.xml' }]]);
+    // the lines of their '<', counted by hand: <mujoco> on line 3, <include on line 3 too
+    assert.deepEqual(xmlTags(text).map((x) => x.line), [3, 3, 3]);
   });
   it('gives end tags (ends) and tells a self-closing tag, a \'/>\' or \'>\' in a quoted value not ending it', () => {
     const text = '<mujoco><default class="a>b/>"><joint damping="1"/></default><!-- </default> --><x/></mujoco>';
-    const tags = [...xmlTags(text, { ends: true })].map((x) => [x.end ? `/${x.name}` : x.name, x.selfClosing ?? null]);
+    const tags = xmlTags(text, { ends: true }).map((x) => [x.end ? `/${x.name}` : x.name, x.selfClosing ?? null]);
     assert.deepEqual(tags, [['mujoco', false], ['default', false], ['joint', true], ['/default', null], ['x', true], ['/mujoco', null]]);
-    // without ends, the start tags only (as before)
-    assert.deepEqual([...xmlTags(text)].map((x) => x.name), ['mujoco', 'default', 'joint', 'x']);
+    assert.equal(xmlTags(text)[1].attrs.get('class'), 'a>b/>');
+    // without ends, the start tags only
+    assert.deepEqual(xmlTags(text).map((x) => x.name), ['mujoco', 'default', 'joint', 'x']);
+  });
+  it('gives a tag\'s place as the string\'s index and as the byte offset of its UTF-8, and skips a DOCTYPE\'s internal subset', () => {
+    // <a t=" is 6 units, é€𝄞 4 UTF-16 units (𝄞 a pair) and 2 + 3 + 4 bytes, then "  u='1'/> 10:
+    // <b> at string index 6 + 4 + 10 = 20, byte 6 + 9 + 10 = 25
+    const text = '<a t="é€𝄞"  u=\'1\'/><b/>';
+    const [a, b] = xmlTags(text);
+    assert.deepEqual([a.at, a.byte, b.at, b.byte], [0, 0, 20, 25]);
+    assert.deepEqual([text.slice(b.at, b.after), a.after], ['<b/>', 20]);
+    assert.deepEqual(Object.fromEntries(a.attrs), { t: 'é€𝄞', u: '1' });
+    // bytes given: at is the byte
+    assert.deepEqual(xmlTags(new TextEncoder().encode(text)).map((x) => x.at), [0, 25]);
+    // a '>' inside a DOCTYPE's [...] subset ends no declaration
+    assert.deepEqual(xmlTags('<!DOCTYPE m [ <!ENTITY e "<x>"> ]><m><y/></m>').map((x) => x.name), ['m', 'y']);
+    // an attribute without '=' or without quotes is passed over; the rest read
+    assert.deepEqual(Object.fromEntries(xmlTags('<m flag a=1 b="2"/>')[0].attrs), { b: '2' });
   });
 });

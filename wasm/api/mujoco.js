@@ -26,8 +26,18 @@ export const SIGNATURES = {
   fxb_mj_joint: 'o i',
   fxb_mjcf_check: 'text len file depth0 elements out cap',
   fxb_mjcf_assets: 'text len strip out cap',
+  fxb_mjcf_tags: 'text len out cap',
 };
 const call = caller(SIGNATURES);
+
+const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** An attribute's value as an XML reader gives it: its five entities and
+ *  its numeric references decoded (as tinyxml2, MuJoCo's reader, does). */
+export const xmlDecode = (v) => v.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (m, e) => {
+  if (e[0] !== '#') return ENTITIES[e] ?? m;
+  const n = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+  return n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : m;
+});
 
 /** core.mujoco: fric_joint.h: the MuJoCo adapter's per-joint friction step
  *  without MuJoCo (core/mujoco/mujoco_adapter.c calls the same step natively).
@@ -229,6 +239,55 @@ export class MujocoApi {
       return { tag: str(a[4]), attr: str(a[5]), value: value(a[0], a[1]), folder: FOLDERS[a[2]], line: a[3], at: a[0] };
     });
     return { assets, dirs, strip: o[1] !== 0 };
+  }
+
+  /** The tags of an XML text (a string, or a Uint8Array of UTF-8), in
+   *  document order: the core's one tag scan (fric_mjcf_tags,
+   *  fric_mjcf_tag_attrs: comments, CDATA, processing instructions and
+   *  <!DOCTYPE> skipped). Start tags { name, attrs: Map name → value (its
+   *  five entities and numeric references decoded, as tinyxml2 does: xmlDecode),
+   *  at, after, byte, line, selfClosing (written <x ... />) }; with ends,
+   *  end tags too: { name, end: true, attrs (empty), at, after, byte, line }.
+   *  at: the index of its '<' in the text as given (a string's UTF-16
+   *  index, else the byte), after: the index past its '>' (the text's end
+   *  when unclosed), byte: its '<' as a byte offset, line: 1-based. */
+  xmlTags(text, { ends = false } = {}) {
+    const str = typeof text === 'string';
+    const bytes = str ? new TextEncoder().encode(text) : text;
+    if (!(bytes instanceof Uint8Array)) throw argError(TypeError, 'text', `text must be a string or a Uint8Array, found ${show(text)}.`);
+    const run = (cap) => call(this._core, 'fxb_mjcf_tags', [inp(bytes.length ? bytes : new Uint8Array(1)), bytes.length,
+      out(Int32Array, cap), cap]).out[0];
+    let o = run(3);
+    if (o[0] > 3) o = run(o[0]);
+    const TAG = 8, ATTR = 4, n = o[1];   // FXB_TAG_INTS, FXB_ATTR_INTS
+    const dec = new TextDecoder(), span = (at, len) => dec.decode(bytes.subarray(at, at + len));
+    // a byte offset as an index of the string (the same where the text is ASCII)
+    let index = (b) => b;
+    if (str && bytes.length !== text.length) {
+      const map = new Int32Array(bytes.length + 1);
+      let b = 0;
+      for (let i = 0; i < text.length; i++) {
+        const c = text.codePointAt(i);
+        const w = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+        for (let k = 0; k < w; k++) map[b + k] = i;
+        b += w;
+        if (c >= 0x10000) i++;
+      }
+      map[b] = text.length;
+      index = (x) => map[x];
+    }
+    const tags = [];
+    for (let i = 0, a = 3 + n * TAG; i < n; i++) {
+      const t = o.subarray(3 + i * TAG, 3 + (i + 1) * TAG);
+      const attrs = new Map();
+      for (let k = 0; k < t[7]; k++, a += ATTR) attrs.set(span(o[a], o[a + 1]), xmlDecode(span(o[a + 2], o[a + 3])));
+      if (t[4] && !ends) continue;
+      const name = span(t[2], t[3]);
+      const at = index(t[0]), after = index(t[1]);
+      tags.push(t[4] ? { name, end: true, attrs: new Map(), at, after, byte: t[0], line: t[6] }
+        : { name, attrs, at, after, byte: t[0], line: t[6], selfClosing: t[5] === 1 });
+    }
+    return tags;
   }
 
   /** What a replay drives a simulator with, per scored sample

@@ -10,6 +10,7 @@
 import { t } from '../i18n/index.js';
 import { checkMjcfFiles } from './mjcfCheck.js';
 import { mujocoText, mujocoLoadSentence } from './mjText.js';
+import { xmlDecode as decode } from '../../../wasm/friction.js';
 
 // The physics steps a person may ask. The limits of a robot's files are the
 // core's (fric_io.h, "file sizes": kinds 'MJCF', 'asset' and 'robot', the
@@ -58,71 +59,10 @@ export function mainCandidates(files) {
 
 
 // ---- the names an MJCF gives to files ---------------------------------
-// Written by hand: a scan of the MJCF text for its tags and attributes, in
-// document order. No XML parser is in both the page and Node (DOMParser is
-// the browser's; package.json has none), and the names are all that is read
-// here: MuJoCo parses the file itself (tinyxml2). Comments, CDATA, processing
-// instructions and <!DOCTYPE> are skipped; attribute values are quoted ' or "
-// and their five entities and numeric references decoded (as tinyxml2 does).
-
-const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const decode = (v) => v.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (m, e) => {
-  if (e[0] !== '#') return ENTITIES[e] ?? m;
-  const n = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-  return n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : m;
-});
-const NAME = /[A-Za-z_:][-A-Za-z0-9_:.]*/y;
-const SPACE = /\s*/y;
-
-/** The tags of an XML text, in document order: start tags { name, attrs:
- *  Map, at, selfClosing } (at: the index of '<'; selfClosing: written
- *  <x ... />), and with ends, end tags too: { name, end: true, attrs (empty),
- *  at }. */
-export function* xmlTags(text, { ends = false } = {}) {
-  let i = 0;
-  const skipTo = (end, from) => { const e = text.indexOf(end, from); return e < 0 ? text.length : e + end.length; };
-  while ((i = text.indexOf('<', i)) !== -1) {
-    const at = i;
-    if (text.startsWith('<!--', i)) { i = skipTo('-->', i + 4); continue; }
-    if (text.startsWith('<![CDATA[', i)) { i = skipTo(']]>', i + 9); continue; }
-    if (text[i + 1] === '?') { i = skipTo('?>', i + 2); continue; }
-    if (text[i + 1] === '/' && ends) {
-      NAME.lastIndex = i + 2;
-      const e = NAME.exec(text);
-      i = skipTo('>', i + 2);
-      if (e) yield { name: e[0], end: true, attrs: new Map(), at };
-      continue;
-    }
-    if (text[i + 1] === '!' || text[i + 1] === '/') { i = skipTo('>', i + 2); continue; }
-    NAME.lastIndex = i + 1;
-    const m = NAME.exec(text);
-    if (!m) { i++; continue; }
-    i = NAME.lastIndex;
-    const attrs = new Map();
-    let selfClosing = false;
-    for (;;) {
-      SPACE.lastIndex = i;
-      SPACE.exec(text);
-      i = SPACE.lastIndex;
-      if (i >= text.length || text[i] === '>') break;
-      if (text.startsWith('/>', i)) { selfClosing = true; break; }
-      NAME.lastIndex = i;
-      const a = NAME.exec(text);
-      if (!a) { i = skipTo('>', i); selfClosing = text.startsWith('/>', i - 2); break; }   // not XML: MuJoCo's parser will say so
-      i = NAME.lastIndex;
-      SPACE.lastIndex = i; SPACE.exec(text); i = SPACE.lastIndex;
-      if (text[i] !== '=') continue;
-      SPACE.lastIndex = i + 1; SPACE.exec(text); i = SPACE.lastIndex;
-      const q = text[i];
-      if (q !== '"' && q !== "'") continue;
-      const end = text.indexOf(q, i + 1);
-      if (end < 0) { i = text.length; break; }
-      attrs.set(a[0], decode(text.slice(i + 1, end)));
-      i = end + 1;
-    }
-    yield { name: m[0], attrs, at, selfClosing };
-  }
-}
+// The MJCF text's tags and attributes are the core's one scan
+// (core.mujoco.xmlTags: fric_mjcf_tags, the scan its MJCF checks use), the
+// attribute values with their entities decoded as tinyxml2 does (xmlDecode).
+// MuJoCo parses the file itself; the names are all that is read here.
 
 /** path a/./b/../c → a/c; null when it climbs above its start (outside the drop). */
 function normalize(p) {
@@ -212,8 +152,7 @@ function* robotPlan(drop, main, onSized, core = null, lister = core?.mujoco) {
     return byName.get(base(file)) ?? null;
   };
   // an element naming a file (its line counted only for a sentence)
-  const lineAt = (text, at) => { let n = 1; for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) n++; return n; };
-  const where = (tag, attr, value, from, text) => ({ tag: tag.name, attr, value, from, line: () => lineAt(text, tag.at) });
+  const where = (tag, attr, value, from) => ({ tag: tag.name, attr, value, from, line: () => tag.line });
   const refuse = (key, w, path) => new Error(t(key, { tag: w.tag, attr: w.attr, value: w.value, from: w.from, line: w.line(), path }));
   // a path of the drop as the main file's folder sees it (the sentences')
   const fromMain = (p) => (p.startsWith(dirOf(main)) ? p.slice(dirOf(main).length) : p);
@@ -245,14 +184,12 @@ function* robotPlan(drop, main, onSized, core = null, lister = core?.mujoco) {
       seen.add(path);
       xmls.push(path);
       const bytes = yield* read(path, what);
-      const text = new TextDecoder().decode(bytes);
       const open = stack.length;
       // the files this text names and its compiler folders: the core's list
       // (core.mujoco.mjcfAssets, fric_mjcf_assets), read piece by piece
       // between its includes, so that a <compiler> after an include sets the
       // folders after those the include sets (MuJoCo inlines includes)
-      let byte = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0, char = 0, from = byte, lines = 0;
-      const enc = new TextEncoder();
+      let from = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0, lines = 0;
       const listTo = (end) => {
         const r = lister.mjcfAssets(bytes.subarray(from, end), { strip });
         strip = r.strip;
@@ -267,7 +204,7 @@ function* robotPlan(drop, main, onSized, core = null, lister = core?.mujoco) {
         for (let i = from; i < end; i++) if (bytes[i] === 10) lines++;
         from = end;
       };
-      for (const tag of xmlTags(text, { ends: true })) {
+      for (const tag of lister.xmlTags(bytes, { ends: true })) {
         const name = tag.name.toLowerCase(), a = tag.attrs;
         if (name === 'default' && k === 0) {
           if (tag.end) { if (stack.length > open) stack.pop(); continue; }
@@ -277,10 +214,8 @@ function* robotPlan(drop, main, onSized, core = null, lister = core?.mujoco) {
         } else if (tag.end) continue;
         else if (name === 'include' && a.has('file')) {
           // MuJoCo: beside the main file, else beside the including file
-          byte += enc.encode(text.slice(char, tag.at)).length;
-          char = tag.at;
-          listTo(byte);
-          const f = a.get('file'), w = where(tag, 'file', f, path, text);
+          listTo(tag.byte);
+          const f = a.get('file'), w = where(tag, 'file', f, path);
           const got = find([join(root, f), join(dirOf(path), f)], w);
           if (got.as) alias.set(got.as, got.path);
           if (!includes.has(path)) includes.set(path, new Map());
@@ -289,7 +224,7 @@ function* robotPlan(drop, main, onSized, core = null, lister = core?.mujoco) {
           const at = dirOf(got.as ?? got.path);
           yield* visit(got.path, at.startsWith(root) ? at.slice(root.length) : dirOf(f), `<include file="${f}">`);
         } else if (name === 'model' && a.has('file')) {
-          const f = a.get('file'), got = find([join(root, f)], where(tag, 'file', f, path, text));
+          const f = a.get('file'), got = find([join(root, f)], where(tag, 'file', f, path));
           if (got.as) alias.set(got.as, got.path);
           if (!models.includes(got.path)) models.push(got.path);
         }

@@ -11,8 +11,9 @@
 // can build the class but the bindings expose no mj_saveXML of a spec. So
 // the person's own text is kept (comments, layout, mesh paths) and edited:
 //   - the <include>d files are inlined where they stand (an include is
-//     that: the included <mujoco>'s children in its place), so one file
-//     results, beside the robot's meshes as before;
+//     that: the included <mujoco>'s children in its place), each the file
+//     the robot's plan reads for it (robotFiles.js, MuJoCo's rule), so one
+//     file results, beside the robot's meshes as before;
 //   - each mapped joint and actuator keeps its own class: the native class
 //     (the core's text, core.mujoco.nativeClass with document false:
 //     fric_native_class_mjcf) is written as a <default> nested in the
@@ -38,8 +39,8 @@
 // SO-101 in MuJoCo 3.14, the class on the mapped joints; a Menagerie-style
 // arm whose joints take axis and range from their classes compiles to the
 // original's model in every field but the fitted ones).
-import { xmlTags } from './robotFiles.js';
 import { t } from '../i18n/index.js';
+import { planOf } from './robotFiles.js';
 import { isNativeObject, nativeParamEntries } from '../nativeFile.js';
 import { commentText } from './mjText.js';
 
@@ -62,16 +63,6 @@ const CHILDCLASS = new Set(['body', 'frame', 'replicate']);
 const escape = (v) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 const tagText = (name, attrs, selfClosing) => `<${name}${[...attrs].map(([k, v]) => ` ${k}="${escape(v)}"`).join('')}${selfClosing ? '/>' : '>'}`;
 
-/** The end of the tag that starts at `at` (the index after its '>'), quotes skipped. */
-function tagEnd(text, at) {
-  let q = null;
-  for (let i = at + 1; i < text.length; i++) {
-    const c = text[i];
-    if (q) { if (c === q) q = null; } else if (c === '"' || c === "'") q = c; else if (c === '>') return i + 1;
-  }
-  return text.length;
-}
-
 /** The edits [at, end, replacement] applied to text, last first. */
 function applyEdits(text, edits) {
   let out = text;
@@ -80,25 +71,27 @@ function applyEdits(text, edits) {
 }
 
 /** The children of the <mujoco> root of an MJCF text (what an include of it inserts). */
-function rootInner(text, path) {
-  const root = xmlTags(text).next().value;
+function rootInner(core, text, path) {
+  const root = core.mujoco.xmlTags(text)[0];
   if (!root || root.name !== 'mujoco') throw new Error(`${path}: its root element is not <mujoco>`);
-  const start = tagEnd(text, root.at), close = text.lastIndexOf('</mujoco>');
+  const start = root.after, close = text.lastIndexOf('</mujoco>');
   return root.selfClosing ? '' : text.slice(start, close < start ? text.length : close);
 }
 
-/** The text of path with its <include>s inlined (paths from the main file's folder, as MuJoCo reads them). */
-function flatten(files, path, dir, chain = []) {
+/** The text of path with its <include>s inlined, each the file the robot's
+ *  plan reads for it (robotFiles.js planOf: MuJoCo's rule, the one the
+ *  page loads the robot with). */
+function flatten(core, files, plan, path, chain = []) {
   const bytes = files.get(path);
   if (!bytes) throw new Error(`${path} is not among the robot's files`);
   if (chain.includes(path) || chain.length > 64) throw new Error(`${path} includes itself`);
   const text = new TextDecoder().decode(bytes);
   const edits = [];
-  for (const tag of xmlTags(text)) {
+  for (const tag of core.mujoco.xmlTags(text)) {
     if (tag.name !== 'include' || !tag.attrs.has('file')) continue;
-    const sub = [dir, tag.attrs.get('file')].filter(Boolean).join('/').replace(/(^|\/)\.\//g, '$1');
-    const inner = rootInner(flatten(files, sub, dir, [...chain, path]), sub);
-    edits.push([tag.at, tagEnd(text, tag.at), `<!-- ${commentText(tag.attrs.get('file'))}, inlined -->${inner}`]);
+    const sub = plan.included(path, tag.attrs.get('file')) ?? tag.attrs.get('file');
+    const inner = rootInner(core, flatten(core, files, plan, sub, [...chain, path]), sub);
+    edits.push([tag.at, tag.after, `<!-- ${commentText(tag.attrs.get('file'))}, inlined -->${inner}`]);
   }
   return applyEdits(text, edits);
 }
@@ -119,7 +112,8 @@ function freeName(want, taken) {
 }
 
 /**
- * The robot of `files` (Map of relative path → Uint8Array) with main file
+ * The robot of `files` (Map of relative path → Uint8Array; core: the
+ * friction core, whose tag scan reads the text) with main file
  * `main` as one MJCF text whose joints of `joints` (Map joint name → class
  * name) and their actuators carry the classes of `classes` (Map class name
  * → name => the <default class="name"> element's text,
@@ -131,14 +125,13 @@ function freeName(want, taken) {
  * for a file that is not there or not MJCF, or a class the files do not
  * define.
  */
-export function nativeRobotMjcf({ files, main, joints, classes }) {
-  const dir = main.includes('/') ? main.slice(0, main.lastIndexOf('/')) : '';
-  const text = flatten(files, main, dir);
-  const defs = new Map();   // class → { tag, close: the index of its </default> (null: <default/>) }
+export function nativeRobotMjcf(core, { files, main, joints, classes }) {
+  const text = flatten(core, files, planOf(files, main, core), main);
+  const defs = new Map();   // class → { tag, close: its </default> tag (null: <default/>) }
   let lastTop = null;       // the last top-level <default>
   const open = [], scope = [], found = [];
   let root = null, world = 0, acts = 0;
-  for (const tag of xmlTags(text, { ends: true })) {
+  for (const tag of core.mujoco.xmlTags(text, { ends: true })) {
     if (!root) {
       if (tag.end || tag.name !== 'mujoco') throw new Error(`${main}: its root element is not <mujoco>`);
       root = tag;
@@ -146,7 +139,7 @@ export function nativeRobotMjcf({ files, main, joints, classes }) {
     }
     const n = tag.name;
     if (tag.end) {
-      if (n === 'default') { const d = open.pop(); if (d) d.close = tag.at; }
+      if (n === 'default') { const d = open.pop(); if (d) d.close = tag; }
       else if (CHILDCLASS.has(n)) scope.pop();
       else if (n === 'worldbody') world = 0;
       else if (n === 'actuator') acts = 0;
@@ -189,7 +182,7 @@ export function nativeRobotMjcf({ files, main, joints, classes }) {
   }
   const edits = [];
   for (const f of found) {
-    const tag = f.tag, end = tagEnd(text, tag.at);
+    const tag = f.tag, end = tag.after;
     if (f.joint) {
       const attrs = new Map([...tag.attrs].filter(([k]) => !JOINT_SET.includes(k)));
       attrs.set('class', f.name);
@@ -214,15 +207,15 @@ export function nativeRobotMjcf({ files, main, joints, classes }) {
       d ? `, nested in ${commentText(parent)}: they keep what it gives them` : ''} -->\n${
       list.map((c) => classes.get(c.cls)(c.name).replace(/^ {4}/gm, inner)).join('')}`;
     if (!d) {   // in "main": a <default> after the file's last top-level one (main complete), or after <mujoco>
-      const at = lastTop ? tagEnd(text, lastTop.close ?? lastTop.tag.at) : tagEnd(text, root.at);
+      const at = (lastTop ? lastTop.close ?? lastTop.tag : root).after;
       edits.push([at, at, `\n${base}<default>\n${block}${base}</default>`]);
     } else if (d.close === null) {   // <default class="P"/>: opened
-      const end = tagEnd(text, d.tag.at);
+      const end = d.tag.after;
       edits.push([d.tag.at, end, `${text.slice(d.tag.at, end).replace(/\s*\/>$/, '>')}\n${block}${base}</default>`]);
     } else {   // before </default>
-      const lead = indentAt(text, d.close);
-      if (lead !== null) edits.push([d.close - lead.length, d.close - lead.length, block]);
-      else edits.push([d.close, d.close, `\n${block}${base}`]);
+      const at = d.close.at, lead = indentAt(text, at);
+      if (lead !== null) edits.push([at - lead.length, at - lead.length, block]);
+      else edits.push([at, at, `\n${block}${base}`]);
     }
   }
   return { text: applyEdits(text, edits), joints: written, actuators: found.filter((f) => !f.joint).map((f) => f.actuator),
@@ -251,9 +244,9 @@ export function nativeFile(text, source) {
 
 /** The actuators on `joints` (names) in the MJCF text whose gear's first
  *  value is not 1: [{ name, gear }] (MuJoCo's default gear is 1). */
-export function gearedActuators(text, joints) {
+export function gearedActuators(core, text, joints) {
   const out = [];
-  for (const tag of xmlTags(text)) {
+  for (const tag of core.mujoco.xmlTags(text)) {
     if (!ACTUATORS.has(tag.name) || !joints.includes(tag.attrs.get('joint')) || !tag.attrs.has('gear')) continue;
     const g = Number(tag.attrs.get('gear').trim().split(/\s+/)[0]);
     if (g !== 1) out.push({ name: tag.attrs.get('name') ?? tag.attrs.get('joint'), gear: g });
@@ -280,7 +273,7 @@ export function nativeWriteBack(core, { text, source, files, main, joints }) {
     }
   };
   el(cls);   // the file's values checked before the robot is read
-  const out = nativeRobotMjcf({ files, main, joints: new Map(joints.map((j) => [j, cls])), classes: new Map([[cls, el]]) });
+  const out = nativeRobotMjcf(core, { files, main, joints: new Map(joints.map((j) => [j, cls])), classes: new Map([[cls, el]]) });
   // the gear as the person's file gave it (the write-back keeps an actuator's gear)
-  return { text: out.text, cls, classes: out.classes, joints: out.joints, missing: out.missing, geared: gearedActuators(out.text, out.joints) };
+  return { text: out.text, cls, classes: out.classes, joints: out.joints, missing: out.missing, geared: gearedActuators(core, out.text, out.joints) };
 }
