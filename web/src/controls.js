@@ -29,34 +29,10 @@ function sayWithLabel(box, key, label, vars) {
 // and 7.500e+5 (six significant digits, what a person types)
 const fmtShort = (v) => fmtNumber(v, { round: true, plus: false, expDigits: null });
 
-/**
- * numberControl({ label, unit, min, max, value, log, help, integer, onInput,
- *                 sliderMin, sliderMax, presetValue, usePreset, onPreset })
- * min/max: the valid range (typing accepts all of it, nothing outside);
- * sliderMin/sliderMax: the practical range the slider spans (default min/max;
- * it widens to include a typed value). log: the slider moves in log10(value).
- * onInput(value): after a committed value (Enter, blur) and while dragging;
- * a non-empty string returned is a refusal: the value goes back to the one
- * before and the string is shown beside the field.
- * onPreset(bool): given, a "preset" checkbox sits beside the field; ticked,
- * the field shows presetValue and is disabled (usePreset: initially ticked);
- * a string returned refuses the change as onInput's does.
- * Returns { el, value (get/set), preset (get), setRange(min, max) (valid range),
- *           setSpan(lo, hi) (slider range), setMessage(text), setDisabled(flag),
- *           setPreset(on, presetValue), input, slider }.
- */
-export function numberControl(opts) {
-  const id = `ctl-${++uid}`;
-  let { min, max } = opts;
-  let sMin = opts.sliderMin ?? min, sMax = opts.sliderMax ?? max;
-  const log = !!opts.log && sMin > 0;
-  const unitText = opts.unit ? ` ${opts.unit}` : '';
-  const steps = 1000;
-  let value = opts.value;
-  let presetOn = !!(opts.onPreset && opts.usePreset);
-  let presetValue = opts.presetValue;
-  let disabled = false;
-
+/** The elements of a numeric control (numberControl): its label, slider,
+ *  field, range line, message and, with opts.onPreset, the preset box
+ *  (ticked: presetOn); the slider has steps positions. */
+function numberParts(opts, id, presetOn, steps) {
   const el = document.createElement('div');
   el.className = 'ctl';
   const label = document.createElement('label');
@@ -101,22 +77,80 @@ export function numberControl(opts) {
     el.classList.add('has-preset');
   }
   el.append(range, msg);
+  return { el, slider, num, range, msg, presetBox };
+}
+
+/** The slider position (0 … steps) of value v on [sMin, sMax] (log: in log10). */
+function sliderOf(v, sMin, sMax, log, steps) {
+  const t = log ? (Math.log10(v) - Math.log10(sMin)) / (Math.log10(sMax) - Math.log10(sMin)) : (v - sMin) / (sMax - sMin);
+  return Math.round(Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * steps);
+}
+/** The value of slider position s: four significant digits (or whole), in [min, max]. */
+function valueOf(s, { sMin, sMax, log, steps, min, max, integer }) {
+  const t = s / steps;
+  const v = log ? 10 ** (Math.log10(sMin) + t * (Math.log10(sMax) - Math.log10(sMin))) : sMin + t * (sMax - sMin);
+  const r = integer ? Math.round(v) : Number(v.toPrecision(4));
+  return Math.min(max, Math.max(min, r));
+}
+
+/** The value of a field's text raw in [min, max] (integer: whole), or
+ *  { why } when it is not valid. */
+function parseTyped(raw, min, max, unitText, integer) {
+  // the one parser of typed numbers (format.js: the decimal comma in French)
+  let v = parseNumber(raw, i18n.decimalMark);
+  if (Number.isNaN(v)) return { why: i18n.t('ctl.nan', { raw, min: fmtShort(min), max: fmtShort(max), unit: unitText }) };
+  // a number beyond the doubles (1e999 reads as Infinity, 1e-400 as 0):
+  // outside the range as typed, never "not a number" nor "0 is outside"
+  const typed = String(raw).trim();
+  if (!Number.isFinite(v) || (v === 0 && /[1-9]/.test(typed.split(/e/i)[0]) && !(min <= 0 && max >= 0))) {
+    return { why: i18n.t('ctl.outside', { v: typed, min: fmtShort(min), max: fmtShort(max), unit: unitText }) };
+  }
+  // a bound typed as the field shows it (fmtShort: six significant digits,
+  // which may round it outward: −0.174533 for −0.17453298) is that bound
+  if (fmtShort(v) === fmtShort(min)) v = min;
+  else if (fmtShort(v) === fmtShort(max)) v = max;
+  if (!(v >= min && v <= max)) return { why: i18n.t('ctl.outside', { v: fmtShort(v), min: fmtShort(min), max: fmtShort(max), unit: unitText }) };
+  if (integer && v !== Math.floor(v)) return { why: i18n.t('ctl.integer', { v: fmtShort(v), min: fmtShort(min), max: fmtShort(max) }) };
+  return { v };
+}
+
+/**
+ * numberControl({ label, unit, min, max, value, log, help, integer, onInput,
+ *                 sliderMin, sliderMax, presetValue, usePreset, onPreset })
+ * min/max: the valid range (typing accepts all of it, nothing outside);
+ * sliderMin/sliderMax: the practical range the slider spans (default min/max;
+ * it widens to include a typed value). log: the slider moves in log10(value).
+ * onInput(value): after a committed value (Enter, blur) and while dragging;
+ * a non-empty string returned is a refusal: the value goes back to the one
+ * before and the string is shown beside the field.
+ * onPreset(bool): given, a "preset" checkbox sits beside the field; ticked,
+ * the field shows presetValue and is disabled (usePreset: initially ticked);
+ * a string returned refuses the change as onInput's does.
+ * Returns { el, value (get/set), preset (get), setRange(min, max) (valid range),
+ *           setSpan(lo, hi) (slider range), setMessage(text), setDisabled(flag),
+ *           setPreset(on, presetValue), input, slider }.
+ */
+export function numberControl(opts) {
+  const id = `ctl-${++uid}`;
+  let { min, max } = opts;
+  let sMin = opts.sliderMin ?? min, sMax = opts.sliderMax ?? max;
+  const log = !!opts.log && sMin > 0;
+  const unitText = opts.unit ? ` ${opts.unit}` : '';
+  const steps = 1000;
+  let value = opts.value;
+  let presetOn = !!(opts.onPreset && opts.usePreset);
+  let presetValue = opts.presetValue;
+  let disabled = false;
+
+  const { el, slider, num, range, msg, presetBox } = numberParts(opts, id, presetOn, steps);
 
   const widen = (v) => {
     if (!Number.isFinite(v)) return;
     if (v < sMin && (!log || v > 0)) sMin = v;
     if (v > sMax) sMax = v;
   };
-  const toSlider = (v) => {
-    const t = log ? (Math.log10(v) - Math.log10(sMin)) / (Math.log10(sMax) - Math.log10(sMin)) : (v - sMin) / (sMax - sMin);
-    return Math.round(Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * steps);
-  };
-  const fromSlider = (s) => {
-    const t = s / steps;
-    const v = log ? 10 ** (Math.log10(sMin) + t * (Math.log10(sMax) - Math.log10(sMin))) : sMin + t * (sMax - sMin);
-    const r = opts.integer ? Math.round(v) : Number(v.toPrecision(4));
-    return Math.min(max, Math.max(min, r));
-  };
+  const toSlider = (v) => sliderOf(v, sMin, sMax, log, steps);
+  const fromSlider = (x) => valueOf(x, { sMin, sMax, log, steps, min, max, integer: opts.integer });
   const paintRange = () => {
     el.dataset.min = min;
     el.dataset.max = max;
@@ -146,24 +180,7 @@ export function numberControl(opts) {
     sayWithLabel(msg, 'ctl.keeping', opts.label, { why, value: `${fmtShort(value)}${unitText}` });
   };
   /** The value of the field's text, or { why } when it is not valid. */
-  const parse = (raw) => {
-    // the one parser of typed numbers (format.js: the decimal comma in French)
-    let v = parseNumber(raw, i18n.decimalMark);
-    if (Number.isNaN(v)) return { why: i18n.t('ctl.nan', { raw, min: fmtShort(min), max: fmtShort(max), unit: unitText }) };
-    // a number beyond the doubles (1e999 reads as Infinity, 1e-400 as 0):
-    // outside the range as typed, never "not a number" nor "0 is outside"
-    const typed = String(raw).trim();
-    if (!Number.isFinite(v) || (v === 0 && /[1-9]/.test(typed.split(/e/i)[0]) && !(min <= 0 && max >= 0))) {
-      return { why: i18n.t('ctl.outside', { v: typed, min: fmtShort(min), max: fmtShort(max), unit: unitText }) };
-    }
-    // a bound typed as the field shows it (fmtShort: six significant digits,
-    // which may round it outward: −0.174533 for −0.17453298) is that bound
-    if (fmtShort(v) === fmtShort(min)) v = min;
-    else if (fmtShort(v) === fmtShort(max)) v = max;
-    if (!(v >= min && v <= max)) return { why: i18n.t('ctl.outside', { v: fmtShort(v), min: fmtShort(min), max: fmtShort(max), unit: unitText }) };
-    if (opts.integer && v !== Math.floor(v)) return { why: i18n.t('ctl.integer', { v: fmtShort(v), min: fmtShort(min), max: fmtShort(max) }) };
-    return { v };
-  };
+  const parse = (raw) => parseTyped(raw, min, max, unitText, opts.integer);
   /** Applies v (the view's onInput); a refusal takes it back to `was` and
    *  says why beside the field. */
   const apply = (v, was) => {

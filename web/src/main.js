@@ -12,7 +12,6 @@
 // A view may return leave() → false to keep the user on it when a tab is
 // chosen or Back/Forward is pressed (the Fit view while a fit runs asks
 // first; kept after Back/Forward, its entry is pushed again).
-import { Chart } from 'chart.js';
 import { loadFrictionCore } from '../../wasm/friction.js';
 import { currentView, setView, scopedState, scopeEntries, getFlag, setFlag, getPageKey, setPageKey, resetScope, onHistoryMove,
   onStateChange } from './state.js';
@@ -23,7 +22,10 @@ import { VIEWS } from './views/index.js';
 import { setHook } from './testHooks.js';
 import { glossary } from './glossary.js';
 import { tabStrip } from './tabs.js';
-import { t, tCore, lang, LANGUAGES, langMissing } from './i18n/index.js';
+import { t, tCore, lang, langMissing } from './i18n/index.js';
+import { presentMode } from './presentMode.js';
+import { pageKeys, PAGE_KEYS, LESSON_KEYS } from './pageKeys.js';
+import { langSwitch } from './langSwitch.js';
 import { startOffline } from './offline.js';
 import { onRefused, stateChoice, refusedSentence } from './refusal.js';
 import { quote } from './format.js';
@@ -90,31 +92,6 @@ if (slide) {
 const swUrl = document.querySelector('meta[name="fx-service-worker"]')?.content;
 if (swUrl) startOffline(swUrl);
 
-// The keys of the page (F, Escape) and of a view with actions.
-const PAGE_KEYS = [['F', t('page.keys.f')], ['G', t('page.keys.g')], [t('page.key.esc'), t('page.keys.esc')]];
-const LESSON_KEYS = [['L', t('page.keys.l')], ['1–5', t('page.keys.steps')]];
-const ACTION_KEYS = { ' ': 'Space', s: 'S', S: 'S', r: 'R', R: 'R', ArrowLeft: 'ArrowLeft', ArrowRight: 'ArrowRight',
-  f: 'F', F: 'F', g: 'G', G: 'G', Escape: 'Escape', l: 'L', L: 'L', 1: '1', 2: '2', 3: '3', 4: '4', 5: '5' };
-const TYPING = /^(text|number|search|email|url|tel|password|range|date|time|datetime-local|month|week)$/;
-
-/** The key this event stands for ('Space', 'S', …), or null when the page
- *  must leave it alone: a modifier is held, something handled it already,
- *  or the focus is where the key has its own meaning (a text or number
- *  field, a slider, a select; Space on a button or a summary; the arrows on
- *  the tab bar). */
-function routedKey(e) {
-  const key = ACTION_KEYS[e.key];
-  if (!key || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return null;
-  const t = e.target instanceof Element ? e.target : null;
-  if (t) {
-    if (t.isContentEditable || t.closest('select, textarea')) return null;
-    if (t.tagName === 'INPUT' && (TYPING.test(t.type) || key === 'Space')) return null;
-    if (key === 'Space' && t.closest('button, summary, a[href], [role=button], [role=tab]')) return null;
-    if (key.startsWith('Arrow') && t.closest('[role=tablist]')) return null;
-  }
-  return key;
-}
-
 async function fetchWithProgress(url, onProgress) {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`could not load ${url}: HTTP ${res.status}`);
@@ -131,6 +108,38 @@ async function fetchWithProgress(url, onProgress) {
     onProgress(got, total);
   }
   return buf.subarray(0, got);
+}
+
+/** ?embed=VIEW: the host page's API (embed.js) over the shell's show(id)
+ *  and the view shown (shown(): its entry of VIEWS, shownState(): its slice
+ *  of the URL), in the view container main. */
+function embedHost({ show, shown, shownState, main }) {
+  if (!VIEWS.some((v) => v.id === embed.view)) {
+    showError(t('page.error.embed', { view: embed.view, views: VIEWS.map((v) => v.id).join(', ') }));
+  }
+  startEmbedApi(embed.host, {
+    view: () => shown().id,
+    getState: () => scopeEntries(shown().id),
+    // a state with a value the view refuses is refused as a whole: the
+    // view goes back to the state it had, the sentence stays on the page
+    // and is the host's fx:error
+    setState: (entries) => {
+      const before = scopeEntries(shown().id);
+      resetScope(shown().id, entries);
+      show(shown().id, false);
+      // a key the view did not read as it was mounted is none of its keys
+      // (a misspelling, constructor, __proto__): refused as a whole too
+      const unknown = Object.keys(entries).filter((k) => !shownState().read.has(k));
+      const refused = lastRefused || (unknown.length ? t('embed.unknown', { keys: quote(unknown.join(', ')), view: shown().id }) : null);
+      if (!refused) return;
+      resetScope(shown().id, before);
+      show(shown().id, false);
+      showError(refused);
+      throw new Error(refused);
+    },
+    refused: () => lastRefused,
+    root: () => main,
+  });
 }
 
 async function start() {
@@ -245,168 +254,20 @@ async function start() {
   }
 
   // ---- presentation mode: body.present (+ full screen when the browser
-  // allows it), large type and chart fonts, controls in a drawer
-  const presentBtn = document.getElementById('present-button');
-  const drawerBtn = document.getElementById('drawer-button');
-  const keysHint = document.getElementById('keys-hint');
-  const chartFont = Chart.defaults.font.size;
-  // the drawer of presentation mode: opening it moves the focus into it (the
-  // drawer itself), closing it (the button, Escape) gives the focus back to
-  // the "Controls" button if it was inside
-  function setDrawer(open, focus = false) {
-    const side = main.querySelector('.view > .controls');
-    if (!open && side && side.contains(document.activeElement)) drawerBtn.focus({ preventScroll: true });
-    // below the header while it is in the window: its "Hide controls" stays in reach
-    const top = Math.max(0, document.querySelector('header.top')?.getBoundingClientRect().bottom || 0);
-    document.body.style.setProperty('--drawer-top', `${Math.round(top)}px`);
-    document.body.classList.toggle('drawer-open', open);
-    drawerBtn.setAttribute('aria-expanded', String(open));
-    drawerBtn.textContent = open ? t('page.drawer.hide') : t('page.drawer');
-    if (open && focus && side) {
-      // the drawer itself (a Tab then reaches its first control); Escape
-      // from anywhere in it closes it
-      if (!side.hasAttribute('tabindex')) side.tabIndex = -1;
-      side.setAttribute('aria-label', t('page.drawer'));
-      const go = () => { if (document.body.classList.contains('drawer-open')) side.focus({ preventScroll: true }); };
-      go();
-      // its visibility becomes visible over the slide's transition
-      if (document.activeElement !== side) setTimeout(go, 250);
-    }
-  }
-  // Escape closes the drawer and hands the keys back to the view: the focus
-  // goes to the view, not to "Controls", where the next Space would open the
-  // drawer again instead of pausing
-  function escapeDrawer() {
-    setDrawer(false);
-    if (document.activeElement === drawerBtn) main.focus({ preventScroll: true });
-  }
-  function setPresent(on, fromUser) {
-    document.body.classList.toggle('present', on);
-    strip.names(on);
-    presentBtn.setAttribute('aria-pressed', String(on));
-    presentBtn.textContent = on ? t('page.present.leave') : t('page.present');
-    drawerBtn.hidden = !on;
-    setDrawer(false);
-    keysHint.open = false; // the legend sits beside the lesson in presentation mode
-    setFlag('present', on);
-    Chart.defaults.font.size = on ? Math.round(chartFont * 1.5) : chartFont;
-    Object.values(Chart.instances).forEach((c) => c.update('none'));
-    const fs = document.fullscreenElement;
-    if (on && !fs && fromUser && document.fullscreenEnabled) {
-      document.documentElement.requestFullscreen().catch(() => { /* not allowed: the layout alone */ });
-    } else if (!on && fs) {
-      document.exitFullscreen().catch(() => {});
-    }
-    // the keys act on the view, not on a button that kept the focus
-    if (on && document.activeElement === presentBtn) main.focus({ preventScroll: true });
-  }
-  // "Skip to controls": the first control of the view
-  document.getElementById('skip-link').addEventListener('click', (e) => {
-    const first = [...main.querySelectorAll('.view :is(input, select, textarea, button, summary, [tabindex="0"])')]
-      .find((el) => !el.disabled && el.checkVisibility({ visibilityProperty: true }));
-    if (!first) return;
-    e.preventDefault();
-    first.focus();
-  });
-  presentBtn.addEventListener('click', () => setPresent(!document.body.classList.contains('present'), true));
-  drawerBtn.addEventListener('click', () => setDrawer(!document.body.classList.contains('drawer-open'), true));
-  // leaving full screen (the browser's own Escape) leaves the presentation
-  document.addEventListener('fullscreenchange', () => {
-    if (!document.fullscreenElement && document.body.classList.contains('present')) setPresent(false, false);
-  });
+  // allows it), large type and chart fonts, controls in a drawer (presentMode.js)
+  const present = presentMode(main, strip);
+  const { setPresent } = present;
   const gloss = glossary(document.querySelector('header.top .top-tools'));
-  // the language switch: ?lang= written, the page loaded again in it (the
-  // view's state is in the URL, so it comes back as it was); a view that asks
-  // before it is left (a running fit) may keep the user
-  const langSel = document.createElement('select');
-  langSel.id = 'lang-select';
-  langSel.setAttribute('aria-label', t('page.lang.aria'));
-  langSel.title = t('page.lang.title');
-  for (const [code, name] of LANGUAGES) langSel.append(new Option(name, code, false, code === lang));
-  langSel.addEventListener('change', () => {
-    if (mounted?.leave && !mounted.leave()) { langSel.value = lang; return; }
-    setPageKey('lang', langSel.value);
-    window.location.reload();
-  });
-  document.querySelector('header.top .top-tools').append(langSel);
-  // the language asked for could not be loaded (offline, its table not kept yet): said beside the switch
-  if (langMissing) {
-    const note = document.createElement('p');
-    note.className = 'lang-missing';
-    note.setAttribute('role', 'status');
-    note.textContent = t('page.lang.missing', { language: LANGUAGES.find(([c]) => c === langMissing.lang)[1], message: langMissing.message });
-    document.querySelector('header.top').append(note);
-  }
-  document.addEventListener('keydown', (e) => {
-    const present = document.body.classList.contains('present');
-    // Escape closes the open drawer from any control in it that did not use the key itself
-    if (e.key === 'Escape' && present && !e.defaultPrevented && document.body.classList.contains('drawer-open')) {
-      escapeDrawer();
-      e.preventDefault();
-      return;
-    }
-    const key = routedKey(e);
-    if (!key) return;
-    if (gloss.isOpen()) {
-      // the glossary is modal: G and Escape close it, the other keys wait
-      if (key === 'G' || key === 'Escape') { gloss.close(); e.preventDefault(); }
-      return;
-    }
-    if (key === 'G') {
-      if (!e.repeat) gloss.open();
-    } else if (key === 'F') {
-      if (!e.repeat) setPresent(!present, true);
-    } else if (key === 'Escape') {
-      if (!present) {
-        if (!keysHint.open) return;
-        keysHint.open = false;
-      } else if (document.body.classList.contains('drawer-open')) escapeDrawer();
-      else setPresent(false, true);
-    } else if (key === 'L') {
-      if (!e.repeat) setUpLesson(null);
-    } else if (/^[1-5]$/.test(key)) {
-      if (e.repeat || !lessonSetup(shown?.module.LESSON || { tryThis: [] }, Number(key) - 1, core)) return;
-      setUpLesson(Number(key) - 1);
-    } else {
-      if (!actions) return;
-      if (key === 'Space') { if (!e.repeat) actions.togglePause(); }
-      else if (key === 'S') actions.step();
-      else if (key === 'R') { if (!e.repeat) actions.reset(); }
-      else actions.nudgeGoal(key === 'ArrowLeft' ? -1 : 1);
-    }
-    e.preventDefault();
-  });
+  // the language switch (langSwitch.js); a view that asks before it is left
+  // (a running fit) may keep the user
+  langSwitch(() => !(mounted?.leave && !mounted.leave()));
+  // the keys of the page and of the mounted view (pageKeys.js)
+  pageKeys({ gloss, present, setUpLesson, actions: () => actions,
+    canSetUp: (index) => lessonSetup(shown?.module.LESSON || { tryThis: [] }, index, core) });
 
   show(currentView(VIEWS[0].id), false);
   if (getFlag('present')) setPresent(true, false);
-  if (embed) {
-    if (!VIEWS.some((v) => v.id === embed.view)) {
-      showError(t('page.error.embed', { view: embed.view, views: VIEWS.map((v) => v.id).join(', ') }));
-    }
-    startEmbedApi(embed.host, {
-      view: () => shown.id,
-      getState: () => scopeEntries(shown.id),
-      // a state with a value the view refuses is refused as a whole: the
-      // view goes back to the state it had, the sentence stays on the page
-      // and is the host's fx:error
-      setState: (entries) => {
-        const before = scopeEntries(shown.id);
-        resetScope(shown.id, entries);
-        show(shown.id, false);
-        // a key the view did not read as it was mounted is none of its keys
-        // (a misspelling, constructor, __proto__): refused as a whole too
-        const unknown = Object.keys(entries).filter((k) => !shownState.read.has(k));
-        const refused = lastRefused || (unknown.length ? t('embed.unknown', { keys: quote(unknown.join(', ')), view: shown.id }) : null);
-        if (!refused) return;
-        resetScope(shown.id, before);
-        show(shown.id, false);
-        showError(refused);
-        throw new Error(refused);
-      },
-      refused: () => lastRefused,
-      root: () => main,
-    });
-  }
+  if (embed) embedHost({ show, shown: () => shown, shownState: () => shownState, main });
   // Back / Forward (state.js: a view change is a history entry): the view of
   // the entry, mounted again from its URL; the presentation mode stays as it
   // is (its flag is written back into the entry's URL); a view that asks

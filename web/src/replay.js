@@ -20,14 +20,16 @@
 //   4. a table (MAE rad, MAE °, max error °), a bar chart of MAE per model,
 //      and the recorded vs simulated angle of the best (or chosen) model.
 // The six replays of a 6 s log take a few ms in all (the e2e test measures
-// it), so they run on the main thread: no Worker, no progress bar.
-import { modelBarsBox, angleOverlayBox, COLORS } from './charts.js';
+// it), so they run on the main thread: no Worker, no progress bar. The table
+// and the charts are replayTable.js's.
+import { modelBarsBox, angleOverlayBox } from './charts.js';
 import { dropZone, readChecked } from './dropZone.js';
 import { el } from './dom.js';
 import { t, tCore, lang } from './i18n/index.js';
-import { sig3, maeText, localNumber, fmt } from './format.js';
+import { maeText, fmt } from './format.js';
 import { NATIVE, replayBest } from './fitModels.js';
 import { nativeRemove } from './nativeFile.js';
+import { labelOf, clear, showOverlay, render } from './replayTable.js';
 
 /** The core's condition in a range refusal ('"mass" = -1 must be finite and
  *  > 0 (kg).'), without its 'log NAME: entry K: ' prefix. */
@@ -132,7 +134,6 @@ export function replayOnScreen(core, info, values, log) {
     return { model: 'on-screen', label, error: coreSentence(e.message, model) };
   }
 }
-const labelOf = (r) => r.label || r.model.toUpperCase();
 
 /** The replay of `log` with MuJoCo's native joint of a params file (nat =
  *  { actuator, params }, nativeFile.js): the core's restatement of MuJoCo's
@@ -148,8 +149,6 @@ export function replayNative(core, nat, log, actuator) {
     return { model: NATIVE, label, error: coreSentence(e.message, NATIVE) };
   }
 }
-
-const DEG = 180 / Math.PI;
 
 /** The last log given to the panel ({ name, text }), kept for the page's life:
  *  the view is mounted again at a tab switch or Back/Forward, and replays it
@@ -195,107 +194,15 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
   bars.box.hidden = true;
   overlay.box.hidden = true;
 
-  let rows = [];
-  let shownModel = null;
+  // the panel's table, charts and rows, shared with replayTable.js
+  const rp = { info, values, table, onNote, out, bars, overlay, rows: [], shownModel: null };
   let fileName = '';
-
-  function clear() {
-    rows = [];
-    table.hidden = true;
-    onNote.hidden = true;
-    table.replaceChildren();
-    out.textContent = '';
-    delete out.dataset.mae;
-    delete out.dataset.ms;
-    bars.chart.data.labels = [];
-    bars.chart.data.datasets = [];
-    bars.update();
-    overlay.chart.data.datasets = [];
-    overlay.update();
-    bars.box.hidden = true;
-    overlay.box.hidden = true;
-  }
-
-  function showOverlay(model) {
-    const r = rows.find((x) => x.model === model && x.res);
-    if (!r) return;
-    shownModel = model;
-    const pts = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
-    overlay.chart.data.datasets = [
-      { label: t('replay.recorded'), data: pts(r.res.t, r.res.logQ), borderColor: '#2b3440' },
-      { label: t('replay.simulated', { model: labelOf(r) }), data: pts(r.res.t, r.res.simQ), borderColor: COLORS[0] },
-      { label: t('replay.goal'), data: pts(r.res.t, r.res.goal), borderColor: '#888', borderDash: [4, 3], borderWidth: 1 },
-    ];
-    overlay.box.hidden = false;
-    overlay.update();
-    table.querySelectorAll('tbody tr').forEach((tr) => {
-      const on = tr.dataset.model === model;
-      tr.classList.toggle('shown', on);
-      const b = tr.querySelector('button');
-      if (b) b.setAttribute('aria-pressed', String(on));
-    });
-  }
-
-  function render(best) {
-    const thead = document.createElement('thead');
-    thead.append(el('tr', {}, ...[t('replay.col.model'), 'MAE [rad]', 'MAE [°]', t('replay.col.max')]
-      .map((text) => el('th', { scope: 'col', textContent: text })),
-    el('th', { scope: 'col' }, el('span', { className: 'sr-only', textContent: t('replay.plot') }))));
-    const tbody = document.createElement('tbody');
-    for (const r of rows) {
-      const tr = document.createElement('tr');
-      tr.dataset.model = r.model;
-      const cell = (text, cls) => {
-        const td = document.createElement('td');
-        td.textContent = text;
-        if (cls) td.className = cls;
-        tr.append(td);
-        return td;
-      };
-      const th = document.createElement('th');
-      th.scope = 'row';
-      th.textContent = labelOf(r) + (r === best ? ' ★ best' : '');
-      if (r.model === 'on-screen') th.title = t('replay.onScreen.title');
-      tr.append(th);
-      if (r.error) {
-        const td = cell(r.error, 'na');
-        td.colSpan = 4;
-      } else {
-        cell(sig3(r.mae), 'num').dataset.mae = String(r.mae);
-        cell(sig3(r.mae * DEG), 'num');
-        cell(localNumber((r.maxErr * DEG).toFixed(2)), 'num');
-        const td = cell('');
-        const b = document.createElement('button');
-        b.type = 'button';
-        b.textContent = t('replay.plot');
-        b.setAttribute('aria-label', `Plot the replay under ${labelOf(r)}`);
-        b.addEventListener('click', () => showOverlay(r.model));
-        td.append(b);
-      }
-      if (r === best) tr.classList.add('best');
-      tbody.append(tr);
-    }
-    table.replaceChildren(thead, tbody);
-    table.hidden = false;
-    const qi = info.params.findIndex((p) => p.name === 'q_offset');
-    onNote.textContent = t('replay.note', { q: values()[qi] });
-    onNote.hidden = false;
-    const ok = rows.filter((r) => !r.error);
-    bars.chart.data.labels = ok.map(labelOf);
-    bars.chart.data.datasets = [{
-      label: 'MAE [°]',
-      data: ok.map((r) => r.mae * DEG),
-      backgroundColor: ok.map((r) => (r === best ? COLORS[2] : '#9aa4b2')),
-    }];
-    bars.box.hidden = false;
-    bars.update();
-  }
 
   /** Replays the log text of file `name`; every outcome replaces the last. */
   function replayText(name, text) {
     keptLog = { name, text };
     fileName = name;
-    clear();
+    clear(rp);
     warn.hidden = true;
     err.hidden = true;
     let log;
@@ -326,7 +233,7 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
       warn.hidden = false;
     }
     const t0 = performance.now();
-    rows = [...replayModels(core, info, values(), log, use), replayOnScreen(core, info, values(), log),
+    const rows = rp.rows = [...replayModels(core, info, values(), log, use), replayOnScreen(core, info, values(), log),
       ...(nat ? [replayNative(core, nat, log, use)] : [])];
     const ms = performance.now() - t0;
     const ok = rows.filter((r) => !r.error);
@@ -334,17 +241,17 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
       const first = rows.find((r) => r.error && !r.noPreset) || rows[0];
       err.textContent = `${name}: ${first.error}`;
       err.hidden = false;
-      rows = [];
+      rp.rows = [];
       return;
     }
     const best = ok.reduce((a, b) => (b.mae < a.mae ? b : a));
-    render(best);
+    render(rp, best);
     out.dataset.mae = String(best.mae);
     out.dataset.ms = String(ms);
     out.textContent = t('replay.result', { name, use, trajectory: log.trajectory ?? t('replay.noTrajectory'), kp: log.kp,
       samples: best.samples, treatment: treatment(), best: labelOf(best), mae: maeText(best.mae),
       replays: t(ok.length > 1 ? 'replay.count.many' : 'replay.count.one', { n: ok.length }), ms: ms.toFixed(1) });
-    showOverlay(best.model);
+    showOverlay(rp, best.model);
   }
 
   async function replayFile(f) {
@@ -353,7 +260,7 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
     try {
       text = await readChecked(core, f, 'log');   // sized first: a file over a log's limit is never read
     } catch (e) {
-      clear();
+      clear(rp);
       err.textContent = e.code === 'FRIC_E_FILE' ? e.message : t('replay.unreadable', { name: f.name, message: e.message });
       err.hidden = false;
       return;
@@ -374,7 +281,7 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
   return {
     replayText,
     get fileName() { return fileName; },
-    get shownModel() { return shownModel; },
+    get shownModel() { return rp.shownModel; },
     dispose() {
       zone.dispose();
       bars.chart.destroy();

@@ -1,4 +1,4 @@
-// e2e.d/laws.mjs: the Laws view (web/src/views/laws.js). Its invalid input,
+// e2e.d/laws.mjs: the Laws view (web/src/views/laws/). Its invalid input,
 // run by the generic per-view checks of tests/web/e2e.mjs in place of the
 // generic one (a number field out of its range):
 //   invalid     K = 1 and B = 0 give the Kikuuwe eq. 15 message next to the

@@ -1246,7 +1246,7 @@ export default {
   'worksheet.base.loopback': 'The sheets print this computer\'s own address ({host}), which the students\' phones cannot open: write the address they can reach (the school\'s server, or this computer\'s address on the classroom network).',
   'worksheet.base.now': 'The sheets\' links and QR codes start with {url}.',
   'worksheet.base.file': 'The sheets print a file of this computer (the page is opened from a file), which the students\' phones cannot open: write the address they can reach (the school\'s server, or the served folder of make dist on the classroom network).',
-  // the Drive view's band read-out (drive.js writeBand)
+  // the Drive view's band read-out (drive/band.js writeBand)
   'drive.band': 'Static band at θ̇ = {v} rad/s: {rows}.',
   'drive.band.row': 'at τm = {tm} N·m, τe from {lo} to {hi} N·m ({w} N·m wide)',
   'list.sep': '; ',

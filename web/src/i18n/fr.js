@@ -1948,7 +1948,7 @@ export default {
   'worksheet.base.loopback': 'Les fiches impriment l\'adresse de cet ordinateur lui-même ({host}), que les téléphones des élèves ne peuvent pas ouvrir : écrivez l\'adresse qu\'ils peuvent joindre (le serveur de l\'établissement, ou l\'adresse de cet ordinateur sur le réseau de la classe).',
   'worksheet.base.now': 'Les liens et codes QR des fiches commencent par {url}.',
   'worksheet.base.file': 'Les fiches impriment un fichier de cet ordinateur (la page est ouverte depuis un fichier), que les téléphones des élèves ne peuvent pas ouvrir : écrivez l\'adresse qu\'ils peuvent joindre (le serveur de l\'établissement, ou le dossier servi de make dist sur le réseau de la classe).',
-  // la lecture de la bande de la vue Entraînement (drive.js writeBand )
+  // la lecture de la bande de la vue Entraînement (drive/band.js writeBand)
   'drive.band': 'Bande statique à θ̇ = {v} rad/s : {rows}.',
   'drive.band.row': 'à τm = {tm} N·m, τe de {lo} à {hi} N·m ({w} N·m de large)',
   'list.sep': ' ; ',

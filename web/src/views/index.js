@@ -1,8 +1,8 @@
 // views/index.js: the list of views, in tab order: each with its tab's
 // title and the short one presentation mode's one-row header shows.
 import { t } from '../i18n/index.js';
-import * as laws from './laws.js';
-import * as drive from './drive.js';
+import * as laws from './laws/index.js';
+import * as drive from './drive/index.js';
 import * as pendulum from './pendulum/index.js';
 import * as arm from './arm/index.js';
 import * as wellposed from './wellposed/index.js';

@@ -5,30 +5,30 @@
 // implicit by default; web/src/live/run.js), live at the scenario's h = 1 ms:
 // each animation frame runs the steps that the elapsed time × speed calls
 // for, within a budget (web/src/live/loop.js), like the pendulum view. Roles:
-// state.js (model, URL state), draw.js (a canvas per method), charts.js (the
+// state.js (model, URL state), draw/arm.js (a canvas per method), charts.js (the
 // rolling charts, drawn by the pendulum's chart worker), input.js (targets by
-// keys and drag); this file wires them.
+// keys and drag), readouts.js (the rows kept and the words); this file wires
+// them.
 //
 // The `chain` scenario's columns hold only q_1, q_n and the tip; its n links
 // and each joint's stick/slip flag are drawn from the scenario's shape (every
 // joint position and flag after the last step, Simulation.shape(),
 // fric_scenario.shape).
-import { t, tChoice, tChoiceLabel } from '../../i18n/index.js';
+import { t, tChoiceLabel } from '../../i18n/index.js';
 import { choiceControl } from '../../controls.js';
-import { fmt, localNumber, fixedText } from '../../format.js';
 import { el } from '../../dom.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { runBar } from '../../runBar.js';
 import { paramPanel } from '../../paramPanel.js';
 import { liveLoop, liveViewHandle } from '../../live/loop.js';
 import { liveRun } from '../../live/run.js';
-import { appendPoints, trimWindow } from '../../live/series.js';
 import { setHook } from '../../testHooks.js';
-import { SCENARIOS, WINDOW_S, CHUNK_STEPS, STEP_BUDGET_MS, HIDDEN, FRONT, RESTART,
+import { SCENARIOS, CHUNK_STEPS, STEP_BUDGET_MS, HIDDEN, FRONT, RESTART,
   readModel, loadScenario, saveState as writeState } from './state.js';
-import { pictures, stickText } from '../../draw/arm.js';
+import { pictures } from '../../draw/arm.js';
 import { charts } from './charts.js';
 import { targetInput } from './input.js';
+import { onRows, writeText } from './readouts.js';
 
 /** What to notice and what to try (the defaults: arm2-ground, A semi-implicit
  *  with the exact Φ_Z joint step, B implicit). Checked against the simulation. */
@@ -48,7 +48,7 @@ export const LESSON = {
 
 export function mount(container, { core, state, showError }) {
   const m = readModel(core, state);
-  const { methods, v, col } = m;
+  const { methods, v } = m;
   const saveState = () => writeState(m, state, loop.paused);
 
   const { side, charts: mainCol } = viewLayout(container, t('arm.title'), t('arm.intro'));
@@ -85,15 +85,16 @@ export function mount(container, { core, state, showError }) {
   const events = el('div', { className: 'readout', id: 'arm-events', 'aria-live': 'off' });
   mainCol.append(el('section', { className: 'chart-box arm-run', 'aria-label': t('arm.box.aria') },
     el('div', { className: 'arm-pics' }, ...canvases), endMsg, status, events));
-  let seen = [];   // per method: { touch: [t of corner 1, corner 2] (NaN: not yet), stickSince (null: a joint slips) }
-
-  // --- the run: methods A and B (web/src/live/run.js)
-  let series = [];
-  const chartSet = charts(mainCol, m, { series: () => series, sims: () => run.sims, showError });
+  // the view's state, shared with readouts.js
+  const a = { m, clock, status, events,
+    seen: [],     // per method: { touch: [t of corner 1, corner 2] (NaN: not yet), stickSince (null: a joint slips) }
+    series: [],   // --- the run: methods A and B (web/src/live/run.js)
+    shownRows: [] };
+  const chartSet = charts(mainCol, m, { series: () => a.series, sims: () => run.sims, showError });
   const frameStats = setHook('arm', 'frameStats', []);
   // steps with both contact corners active (for the browser test's frame timing)
-  const contactRows = setHook('arm', 'contactRows', [{ both: 0, all: 0 }, { both: 0, all: 0 }]);
-  const run = liveRun({
+  const contactRows = a.contactRows = setHook('arm', 'contactRows', [{ both: 0, all: 0 }, { both: 0, all: 0 }]);
+  const run = a.run = liveRun({
     core, scenario: () => m.scn, count: () => 2, params: (i) => m.paramsWith(m.methodOf(i)),
     sideMsg, endMsg, loop: () => loop,
     onRetuned() { saveState(); if (loop.paused) paint(); },
@@ -102,30 +103,11 @@ export function mount(container, { core, state, showError }) {
       return t('arm.failed.end', { who: i ? 'B' : 'A' });
     },
     doneText: () => t('wellposed.done'),
-    onRows(i, res, sim) {
-      const k = m.plotKeys();
-      const nc = sim.cols.length, s = series[i], rows = res.rows, ct = col(sim, 't');
-      for (const key of ['q', 'fn', 'tf']) k[key].forEach((name, j) => appendPoints(s[key][j], rows, res.count, nc, ct, col(sim, name)));
-      const c1 = col(sim, 'fn1'), c2 = col(sim, 'fn2');
-      if (c1 >= 0) for (let r = 0, o = 0; r < res.count; r++, o += nc) if (rows[o + c1] > 0 && rows[o + c2] > 0) contactRows[i].both++;
-      contactRows[i].all += res.count;
-      const e = seen[i], cs = ['stick', 'stick1', 'stick2', 'n_stick'].map((n) => col(sim, n));
-      for (let r = 0, o = 0; r < res.count; r++, o += nc) {
-        const tr = rows[o + ct];
-        if (c1 >= 0 && Number.isNaN(e.touch[0]) && rows[o + c1] > 0) e.touch[0] = tr;
-        if (c2 >= 0 && Number.isNaN(e.touch[1]) && rows[o + c2] > 0) e.touch[1] = tr;
-        const all = cs[3] >= 0 ? rows[o + cs[3]] >= m.v('n') : cs[1] >= 0 ? rows[o + cs[1]] > 0.5 && rows[o + cs[2]] > 0.5 : rows[o + cs[0]] > 0.5;
-        if (!all) e.stickSince = null;
-        else if (e.stickSince === null) e.stickSince = tr;
-      }
-      if (res.count) s.row = rows.slice((res.count - 1) * nc, res.count * nc);
-      trimWindow(['q', 'fn', 'tf'].flatMap((key) => s[key]), WINDOW_S, { minCut: 512 });
-    },
+    onRows: (i, res, sim) => onRows(a, i, res, sim),
   });
-  // the rows of the last text refresh: the clock, the status line and the
-  // numbers under the arms are this one sample
-  let shownRows = [];
-  const pic = pictures(canvases, m, { sims: () => run.sims, series: () => series, shown: (i) => shownRows[i] || null });
+  // the rows of the last text refresh (a.shownRows): the clock, the status
+  // line and the numbers under the arms are this one sample
+  const pic = pictures(canvases, m, { sims: () => run.sims, series: () => a.series, shown: (i) => a.shownRows[i] || null });
 
   function setupScenario() {
     loadScenario(m, state);
@@ -158,9 +140,9 @@ export function mount(container, { core, state, showError }) {
 
   function restart() {
     run.restart();
-    seen = run.sims.map(() => ({ touch: [NaN, NaN], stickSince: null }));
+    a.seen = run.sims.map(() => ({ touch: [NaN, NaN], stickSince: null }));
     const k = m.plotKeys();
-    series = run.sims.map(() => ({ q: k.q.map(() => []), fn: k.fn.map(() => []), tf: k.tf.map(() => []), row: null }));
+    a.series = run.sims.map(() => ({ q: k.q.map(() => []), fn: k.fn.map(() => []), tf: k.tf.map(() => []), row: null }));
     chartSet.setDatasets();
     // the row of t = 0 first (a row holds the state at the start of its
     // step), so that the first Step reads t = h, as in the pendulum view
@@ -178,34 +160,11 @@ export function mount(container, { core, state, showError }) {
     const now = performance.now();
     if (all || now - textAt > 250) {
       textAt = now;
-      shownRows = series.map((s) => s.row);
-      writeText();
+      a.shownRows = a.series.map((s) => s.row);
+      writeText(a);
     }
     canvases.forEach((_, i) => pic.draw(i));
     chartSet.set.paint();
-  }
-
-  function writeText() {
-    const row = shownRows[0];
-    const tNow = row ? row[col(run.sims[0], 't')] : 0;
-    clock.textContent = t('wellposed.clock', { t: tNow.toFixed(3), h: fmt(v('dt')),
-      speed: loop.paused ? t('pendulum.clock.paused') : t('wellposed.clock.asked', { speed: fmt(m.speed) }) });
-    status.textContent = run.sims.map((sim, i) => {
-      const r = shownRows[i];
-      if (!r) return t('pendulum.status.notStarted', { who: i ? 'B' : 'A', name: tChoice(methods[m.methodOf(i)]) });
-      const g = (name) => r[col(sim, name)];
-      const qs = m.plotKeys().q.filter((n) => n !== 'q_d').map((n) => `${n} ${fixedText(g(n) * 180 / Math.PI, 1)}°`).join(', ');
-      const fn = col(sim, 'fn1') >= 0 ? `, fₙ ${localNumber(g('fn1').toFixed(2))} / ${localNumber(g('fn2').toFixed(2))} N` : '';
-      return t('arm.status.sim', { who: i ? 'B' : 'A', name: tChoice(methods[m.methodOf(i)]), qs, fn, state: stickText(m, sim, r) });
-    }).join('  |  ');
-    events.textContent = run.sims.map((sim, i) => {
-      const e = seen[i];
-      if (!e) return '';
-      const touch = e.touch.map((x, j) => (Number.isNaN(x) ? null : t('arm.events.touch', { j: j + 1, t: x.toFixed(3) }))).filter(Boolean);
-      return t('arm.events', { who: i ? 'B' : 'A', name: tChoice(methods[m.methodOf(i)]),
-        touch: touch.length ? touch.join(', ') : t('arm.events.noTouch'),
-        stick: e.stickSince === null ? '' : t('arm.events.stick', { word: t('pendulum.picture.stick'), t: e.stickSince.toFixed(3) }) });
-    }).filter(Boolean).join('\n');
   }
 
   // a target the core refuses (not expected: the targets stay in their ranges) is said in the side column
@@ -216,7 +175,7 @@ export function mount(container, { core, state, showError }) {
   resetBtn.addEventListener('click', () => restart());
 
   // the fixed-step clock (web/src/live/loop.js), before the first run
-  const loop = liveLoop({ playBtn, paused: m.paused, h: () => v('dt'), speed: () => m.speed,
+  const loop = a.loop = liveLoop({ playBtn, paused: m.paused, h: () => v('dt'), speed: () => m.speed,
     live: () => run.sims.length > 0, ended: () => !!run.ended, advance: (n) => run.advance(n), paint,
     onPause: () => saveState(), frameStats, budgetMs: STEP_BUDGET_MS, chunk: CHUNK_STEPS });
   setupScenario();

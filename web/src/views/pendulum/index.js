@@ -8,28 +8,34 @@
 // min-max decimation in a worker on OffscreenCanvases, charts.js) and ring
 // buffers hold the last HISTORY_S seconds for the CSV export (csv.js). A
 // recorded log dropped on the replay panel (web/src/replay.js) is scored
-// under M1–M6. Roles: state.js (model, URL state), controls.js, draw.js (the
-// picture), charts.js, csv.js; this file wires them.
+// under M1–M6. Roles: state.js (model, URL state), controls.js, native.js (the
+// native joint run beside A and B), rows.js (the rows kept), readouts.js (the
+// picture's box and its words), goal.js (the goal dragged or nudged),
+// charts.js, csv.js, panels.js (the replay and exports); the picture is
+// draw/pendulum.js; this file wires them.
 import { fmt } from '../../format.js';
 import { t, tChoice, tParam, lang } from '../../i18n/index.js';
 import { el, symbolText } from '../../dom.js';
-import { viewLayout, messageBox } from '../../layout.js';
+import { viewLayout } from '../../layout.js';
 import { download } from '../../charts.js';
 import { csvUrl } from '../../csv.js';
 import { paramIndex } from '../../../../wasm/friction.js';
-import { replayPanel } from '../../replay.js';
 import { liveLoop, liveViewHandle } from '../../live/loop.js';
 import { liveRun } from '../../live/run.js';
-import { ring, ringPush, ringGet, trimWindow } from '../../live/series.js';
+import { ring } from '../../live/series.js';
 import { setHook } from '../../testHooks.js';
-import { exportPanel, scenarioParamsToObject, reloadWithState, servoExport, carriedKeys, carryEntry, withCarried } from '../../exports.js';
 import { readModel, VIEW_DEFAULTS, saveState as writeState, WINDOW_S, WINDOW_STEPS, HISTORY_S, HISTORY_ROWS, CHUNK_STEPS,
-  STEP_BUDGET_MS, GOAL_NUDGE } from './state.js';
+  STEP_BUDGET_MS } from './state.js';
 import { controls } from './controls.js';
-import { picture, angleText, velocityText } from '../../draw/pendulum.js';
+import { picture } from '../../draw/pendulum.js';
 import { charts } from './charts.js';
 import { benchCsv } from './csv.js';
-import { nativeFromState, nativeFromObject, nativeEntry } from '../../nativeFile.js';
+import { nativeFromState } from '../../nativeFile.js';
+import { nativeOff, nativeAt, nativeVector } from './native.js';
+import { onRows, shownRows } from './rows.js';
+import { pictureBox, writeText } from './readouts.js';
+import { goalInput, nudgeGoal } from './goal.js';
+import { benchReplay, benchExports } from './panels.js';
 
 /** What to notice and what to try, for the presentation mode. The notice
  *  holds for the defaults (XL330, M6, dt = 1 ms, goal 1.2 rad); the steps build
@@ -77,63 +83,39 @@ const STEP_KEYS = new Set(['goal', 'friction', 'duration', 'every', 'q0', 'dq0']
 
 export function mount(container, { core, state, showError }) {
   const m = readModel(core, state);
-  const { info, values, fricIdx, fricChoices, dtIdx } = m;
+  const { info, values, fricChoices, dtIdx } = m;
+  // the view's state, shared by its roles (native.js, rows.js, readouts.js, goal.js, panels.js)
+  const p = { core, state, m, info, values, fricIdx: m.fricIdx, fricChoices, dtIdx };
 
   const { side, charts: mainCol } = viewLayout(container, t('pendulum.title'), t('pendulum.intro'));
   container.classList.add('pendulum-view');
 
   const saveState = () => writeState(m, state, loop.paused);
-  const ui = controls(container, side, m, { saveState, paint: () => paint(), restart: () => restart(),
+  const ui = p.ui = controls(container, side, m, { saveState, paint: () => paint(), restart: () => restart(),
     retune: () => retune(), probe: () => { m.endless(); return run.probe(); }, setDatasets: () => chartSet.setDatasets() });
-  const { playBtn, stepBtn, resetBtn, clock, csvBtn, panel } = ui;
+  const { playBtn, stepBtn, resetBtn, csvBtn } = ui;
+  Object.assign(p, { clock: ui.clock, panel: ui.panel });
 
-  // --- the picture and its indicators
-  const canvas = el('canvas', { id: 'pendulum-canvas', role: 'img', tabIndex: 0,
-    'aria-label': t('pendulum.canvas.aria') });
-  const endMsg = Object.assign(messageBox(), { id: 'pendulum-end' });
-  // a refusal of the core (the bench cannot start or retune) is written on
-  // the picture it stops, above the canvas
-  const picMsg = Object.assign(messageBox(), { id: 'pendulum-refusal' });
-  const status = el('div', { className: 'readout', id: 'pendulum-status', 'aria-live': 'polite' });
-  // each simulation at the last whole seconds of its run (θ, reversals in
-  // that second): the lesson's "at 2 s", "at 9 s" read off the screen, not
-  // caught by a pause
-  const seconds = el('div', { className: 'readout', id: 'pendulum-seconds', 'aria-live': 'off' });
-  mainCol.append(el('section', { className: 'chart-box', 'aria-label': t('pendulum.box.aria') }, picMsg, canvas, endMsg, status, seconds));
-  const SECONDS_SHOWN = 10;
-  let marks = [];   // per simulation: [{ n (s), q (rad), rev (reversals so far) }], the last SECONDS_SHOWN + 1
+  // --- the picture and its indicators (readouts.js)
+  Object.assign(p, pictureBox(mainCol));
+  const { canvas, endMsg, picMsg, seconds } = p;
+  p.marks = [];   // per simulation: [{ n (s), q (rad), rev (reversals so far) }], the last SECONDS_SHOWN + 1
 
   // --- the run: treatment A and, compared, B (web/src/live/run.js)
-  let series = [];  // per simulation: the plotted points and the last row
-  let hist = [];    // per simulation: the ring buffer of every step (CSV)
-  const speedLog = []; // [wall ms, simulated s] of the last frames, for the achieved speed
+  p.series = [];  // per simulation: the plotted points and the last row
+  p.hist = [];    // per simulation: the ring buffer of every step (CSV)
+  const speedLog = p.speedLog = []; // [wall ms, simulated s] of the last frames, for the achieved speed
   const frameStats = setHook('pendulum', 'frameStats', []);
   // MuJoCo's native joint of a params file (pasted below, or a native fit's
-  // link): replayed beside M1–M6 and run live as simulation N beside A and B,
-  // the core's scenario bench-native (what `friction run bench-native
-  // params=FILE` runs) on this bench's trajectory, goal, load and gain
-  const native = nativeFromState(core, state, t);
-  const actIdx = paramIndex(info, 'actuator');
-  /** The native file's actuator is the bench's: its trace runs; else the one sentence why not. */
-  const nativeOff = () => {
-    if (!native) return '';
-    const own = info.params[actIdx].choices[values[actIdx]], of = core.bench.actuatorOf(native.actuator);
-    return of === own ? '' : t('pendulum.native.otherActuator', { of: native.actuator, own });
-  };
-  /** The index of the native simulation, or -1 when none runs. */
-  const nativeAt = () => (native && !nativeOff() ? (m.compare ? 2 : 1) : -1);
-  const who = (i) => (i === nativeAt() ? 'N' : i ? 'B' : 'A');
-  /** The bench-native vector of the native file on this bench (the kp the bench resolves to is the log_kp). */
-  function nativeVector() {
-    const r = core.bench.resolve(values), at = (name) => r[paramIndex(info, name)];
-    const keep = ['trajectory', 'goal', 'mass', 'length', 'arm_mass', 'dt', 'duration', 'every', 'q0', 'dq0'];
-    return core.scenario.params('bench-native', { ...native.params, actuator: core.bench.actuatorOf(native.actuator),
-      ...Object.fromEntries(keep.map((k) => [k, at(k)])), log_kp: at('kp') });
-  }
-  const run = liveRun({
-    core, scenario: (i) => (i === nativeAt() ? 'bench-native' : 'bench'),
-    count: () => (m.compare ? 2 : 1) + (nativeAt() >= 0 ? 1 : 0),
-    params: (i) => (i === nativeAt() ? nativeVector() : m.paramsWith(m.treatmentOf(i))),
+  // link): replayed beside M1–M6 and run live as simulation N beside A and B
+  // (native.js)
+  const native = p.native = nativeFromState(core, state, t);
+  p.actIdx = paramIndex(info, 'actuator');
+  const who = p.who = (i) => (i === nativeAt(p) ? 'N' : i ? 'B' : 'A');
+  const run = p.run = liveRun({
+    core, scenario: (i) => (i === nativeAt(p) ? 'bench-native' : 'bench'),
+    count: () => (m.compare ? 2 : 1) + (nativeAt(p) >= 0 ? 1 : 0),
+    params: (i) => (i === nativeAt(p) ? nativeVector(p) : m.paramsWith(m.treatmentOf(i))),
     sideMsg: picMsg, endMsg, loop: () => loop,
     onRetuned() { saveState(); if (loop.paused) paint(); },
     failed(i, e) {
@@ -141,40 +123,20 @@ export function mount(container, { core, state, showError }) {
       return t('pendulum.failed.end', { who: who(i) });
     },
     doneText(i) {
-      const s = series[i];
+      const s = p.series[i];
       const tEnd = s.row ? s.row[m.col(run.sims[i], 't')] : 0;
       return t('pendulum.done', { t: fmt(tEnd), dt: fmt(values[dtIdx]) });
     },
-    onRows(i, res, sim) {
-      const nc = sim.cols.length, s = series[i], rows = res.rows;
-      ringPush(hist[i], rows, res.count);
-      const ct = m.col(sim, 't'), cq = m.col(sim, 'q'), cg = m.col(sim, 'goal'), cd = m.col(sim, 'dq');
-      const cf = m.col(sim, 'tau_f'), cr = m.col(sim, 'reversals');
-      const half = values[dtIdx] / 2;
-      for (let k = 0, o = 0; k < res.count; k++, o += nc) {
-        const x = rows[o + ct];
-        if (Math.abs(x - Math.round(x)) < half) {
-          marks[i].push({ n: Math.round(x), q: rows[o + cq], rev: rows[o + cr] });
-          if (marks[i].length > SECONDS_SHOWN + 1) marks[i].shift();
-        }
-        s.q.push({ x, y: rows[o + cq] });
-        s.dq.push({ x, y: rows[o + cd] });
-        s.tf.push({ x, y: rows[o + cf] });
-        if (i === 0) s.goal.push({ x, y: rows[o + cg] });
-      }
-      if (res.count) s.row = rows.subarray((res.count - 1) * nc, res.count * nc);
-      // drop what left the window (in batches, so trimming is rare)
-      trimWindow([s.q, s.goal, s.dq, s.tf], m.windowS, { minCut: 256 });
-    },
+    onRows: (i, res, sim) => onRows(p, i, res, sim),
   });
-  const names = () => run.sims.map((x, i) => (i === nativeAt() ? 'native' : fricChoices[m.treatmentOf(i)]));
+  const names = p.names = () => run.sims.map((x, i) => (i === nativeAt(p) ? 'native' : fricChoices[m.treatmentOf(i)]));
   const advance = (n) => run.advance(n);
 
-  const chartSet = charts(mainCol, m, { series: () => series, sims: () => run.sims, names: () => names().map(tChoice), who, showError });
+  const chartSet = p.chartSet = charts(mainCol, m, { series: () => p.series, sims: () => run.sims, names: () => names().map(tChoice), who, showError });
   // the read-out of each simulation at the last text refresh: the numbers under
   // the arms and the status line are this one sample (not two moments)
-  let shown = [];
-  const pic = picture(canvas, m, { sims: () => run.sims, series: () => series, names, readout: (i) => shown[i] || null,
+  p.shown = [];
+  const pic = p.pic = picture(canvas, m, { sims: () => run.sims, series: () => p.series, names, readout: (i) => p.shown[i] || null,
     label: (i) => t('pendulum.picture.title', { who: who(i), name: tChoice(names()[i]) }) });
   // the native file's trace: what it is, or why it does not run
   const nativeNote = el('div', { className: 'note', id: 'pendulum-native-note', hidden: !native });
@@ -187,19 +149,19 @@ export function mount(container, { core, state, showError }) {
     const dt = values[dtIdx];
     m.windowS = Math.min(WINDOW_S, WINDOW_STEPS * dt);
     const cap = Math.max(2, Math.min(HISTORY_ROWS, Math.ceil(HISTORY_S / dt) + 1));
-    hist = run.sims.map((s) => ring(cap, s.cols.length));
-    marks = run.sims.map(() => []);
+    p.hist = run.sims.map((s) => ring(cap, s.cols.length));
+    p.marks = run.sims.map(() => []);
     // onRows appends one {x, y} point per step to these arrays and trims
     // them to the window in place; paint() hands each chart the steps in view.
-    series = run.sims.map(() => ({ q: [], goal: [], dq: [], tf: [], row: null }));
+    p.series = run.sims.map(() => ({ q: [], goal: [], dq: [], tf: [], row: null }));
     chartSet.setDatasets();
     speedLog.length = 0;
     // the row of t = 0 (a row holds the state at the start of its step): the
     // picture, the clock and the charts then always show the state after the
     // last step taken, so the first Step reads t = dt
     if (run.sims.length) advance(1);
-    nativeNote.textContent = native ? (nativeOff() || t('pendulum.native.note', { actuator: native.actuator })) : '';
-    nativeNote.dataset.running = nativeAt() >= 0 ? '1' : '';
+    nativeNote.textContent = native ? (nativeOff(p) || t('pendulum.native.note', { actuator: native.actuator })) : '';
+    nativeNote.dataset.running = nativeAt(p) >= 0 ? '1' : '';
     saveState();
     paint();
     // nothing runs while the core refuses the bench: paused (Play shown), and
@@ -207,72 +169,31 @@ export function mount(container, { core, state, showError }) {
     if (!run.sims.length && !loop.paused) { loop.setPaused(true); refusedPause = true; }
     else if (run.sims.length && refusedPause) { refusedPause = false; loop.setPaused(false); }
   }
+  p.restart = restart;
 
   /** The values to the running treatments: '' or the core's refusal (the
    *  simulations and the URL then keep the values in use; onRetuned). */
-  const retune = () => run.retune();
-
-  /** Velocity reversals per second of simulated time over the last second
-   *  (or over the steps kept, if fewer), from the ring buffer of every step. */
-  function reversalRate(i) {
-    const r = hist[i];
-    if (!r || r.n < 2) return 0;
-    const sim = run.sims[i], cr = m.col(sim, 'reversals'), ct = m.col(sim, 't');
-    const back = Math.min(r.n - 1, r.cap - 1, Math.round(1 / values[dtIdx]));
-    const span = ringGet(r, 0, ct) - ringGet(r, back, ct);
-    return span > 0 ? (ringGet(r, 0, cr) - ringGet(r, back, cr)) / span : 0;
-  }
+  const retune = p.retune = () => run.retune();
 
   // Every frame hands each chart the steps in view, unless the worker is still
   // drawing that chart's last data (then it gets the newest when it is done).
   let textAt = 0;
   function paint(all = true) {
+    const { series } = p;
     const tEnd = series[0]?.row ? series[0].row[m.col(run.sims[0], 't')] : 0;
     const now = performance.now();
     if (all || now - textAt > 250) {
       textAt = now;
-      shown = run.sims.map((sim, i) => {
-        const row = series[i]?.row;
-        if (!row) return null;
-        const get = (name) => row[m.col(sim, name)];
-        return { q: get('q'), dq: get('dq'), stuck: get('stuck') > 0.5, reversals: get('reversals'), rate: reversalRate(i) };
-      });
-      writeText(tEnd);
+      p.shown = shownRows(p);
+      writeText(p, tEnd);
     }
     pic.draw();
     chartSet.set.paint();
   }
 
-  function writeText(tNow) {
-    const dt = values[dtIdx];
-    let speedText = t('pendulum.clock.paused');
-    if (!loop.paused) {
-      // achieved speed: simulated time over real time, over the last second
-      const a = speedLog[0], b = speedLog[speedLog.length - 1];
-      const achieved = a && b[0] - a[0] > 200 ? (b[1] - a[1]) / ((b[0] - a[0]) / 1000) : null;
-      speedText = achieved === null ? t('pendulum.clock.asked', { asked: fmt(m.speed) })
-        : t('pendulum.clock.achieved', { achieved: fmt(Number(achieved.toPrecision(2))), asked: fmt(m.speed) });
-    }
-    clock.textContent = t('pendulum.clock', { t: tNow.toFixed(3), dt: fmt(dt), speed: speedText });
-    const nm = names().map(tChoice); // the treatments' names in the page's language
-    const g = series[0]?.row ? series[0].row[m.col(run.sims[0], 'goal')] : values[paramIndex(info, 'goal')];
-    status.textContent = `${t('pendulum.status.goal', { goal: g.toFixed(4) })}  |  ` + run.sims.map((sim, i) => {
-      const r = shown[i];
-      if (!r) return t('pendulum.status.notStarted', { who: who(i), name: nm[i] });
-      return t('pendulum.status.sim', { who: who(i), name: nm[i], q: angleText(r.q), dq: velocityText(r.dq),
-        state: r.stuck ? t('pendulum.status.stick') : t('pendulum.status.slip'), rate: r.rate.toFixed(0), all: r.reversals });
-    }).join('  |  ');
-    seconds.textContent = run.sims.map((sim, i) => {
-      const ms = marks[i] || [];
-      // the first mark kept is the base of the second after it
-      const items = ms.slice(1).map((k, j) => t('pendulum.seconds.item', { n: k.n, q: angleText(k.q), rate: k.rev - ms[j].rev }));
-      return items.length ? t('pendulum.seconds', { who: who(i), name: nm[i], list: items.join(' · ') }) : '';
-    }).filter(Boolean).join('\n');
-  }
-
   // the fixed-step clock (web/src/live/loop.js); a pause or resume takes one
   // step (the state after it is what the picture and the clock show)
-  const loop = liveLoop({ playBtn, paused: m.paused, h: () => values[dtIdx], speed: () => m.speed,
+  const loop = p.loop = liveLoop({ playBtn, paused: m.paused, h: () => values[dtIdx], speed: () => m.speed,
     live: () => run.sims.length > 0, ended: () => !!run.ended, advance, paint,
     onPause() {
       speedLog.length = 0;
@@ -280,100 +201,28 @@ export function mount(container, { core, state, showError }) {
       saveState();
     },
     onFrame(now) {
-      const row = series[0]?.row;
+      const row = p.series[0]?.row;
       speedLog.push([now, row ? row[m.col(run.sims[0], 't')] : 0]);
       while (speedLog.length > 2 && now - speedLog[0][0] > 1000) speedLog.shift();
     },
     frameStats, budgetMs: STEP_BUDGET_MS, chunk: CHUNK_STEPS });
 
-  function setGoal(angle) {
-    const gi = paramIndex(info, 'goal');
-    const p = info.params[gi];
-    const a = Math.min(p.max, Math.max(p.min, angle));
-    panel.set('trajectory', info.params[paramIndex(info, 'trajectory')].choices.indexOf('goal'));
-    panel.set('goal', a);
-    chartSet.setDatasets();
-    const why = retune();   // not expected (the goal stays in its range): said on the picture
-    picMsg.hidden = !why;
-    picMsg.textContent = why;
-  }
-  function nudgeGoal(sign) {
-    // from the goal the arm follows now: the constant goal as last set (so that
-    // presses between two steps, or while paused, add up), or a trajectory's
-    // current goal
-    const row = series[0]?.row;
-    const g = row && !m.isConstantGoal() ? row[m.col(run.sims[0], 'goal')] : values[paramIndex(info, 'goal')];
-    // on the 1e-9 rad grid: six presses from 1.2 give the goal 1.5 a link or a
-    // typed value gives, not 1.5000000000000002
-    setGoal(Math.round((g + Math.sign(sign) * GOAL_NUDGE) * 1e9) / 1e9);
-  }
   playBtn.addEventListener('click', () => loop.togglePause());
   stepBtn.addEventListener('click', () => loop.step());
   resetBtn.addEventListener('click', () => restart());
-  csvBtn.addEventListener('click', () => download('pendulum-bench.csv', csvUrl(benchCsv(m, run.sims, hist, names(), who, nativeAt() >= 0 ? native : null))));
+  csvBtn.addEventListener('click', () => download('pendulum-bench.csv', csvUrl(benchCsv(m, run.sims, p.hist, names(), who, nativeAt(p) >= 0 ? native : null))));
 
-  // drag the goal: switches the trajectory to a constant goal
-  let dragging = false;
-  canvas.addEventListener('pointerdown', (e) => { dragging = true; canvas.setPointerCapture(e.pointerId); setGoal(pic.goalFromEvent(e)); });
-  canvas.addEventListener('pointermove', (e) => { if (dragging) setGoal(pic.goalFromEvent(e)); });
-  canvas.addEventListener('pointerup', () => { dragging = false; });
-  canvas.addEventListener('keydown', (e) => {
-    const d = e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : 0;
-    if (d) { e.preventDefault(); e.stopPropagation(); nudgeGoal(d); }
-  });
+  // drag the goal: switches the trajectory to a constant goal (goal.js)
+  goalInput(p, canvas);
 
-  // replay of a recorded log under M1–M6 and the native joint (replay.js)
-  const replay = replayPanel(mainCol, {
-    native: () => native, dropNative: () => reloadWithState(state, nativeEntry(null)),
-    core, info, values: () => values, treatment: () => fricChoices[values[fricIdx]],
-    actuator: () => info.params[actIdx].choices[values[actIdx]],
-    // a log of another actuator: its actuator, a model it has, the log's kp
-    selectActuator: (name, log) => {
-      panel.set('actuator', info.params[actIdx].choices.indexOf(name));
-      const from = ui.pickModel();
-      const kp = info.params[paramIndex(info, 'kp')];
-      const kpOk = log && Number.isFinite(log.kp) && log.kp >= 1 && log.kp <= kp.max;
-      if (kpOk) panel.set('kp', log.kp);
-      ui.loadPresetCoefficients({ keep: kpOk ? ['kp'] : [] });
-      restart();
-      return `${from ? t('pendulum.replay.model', { from: from.toUpperCase(), to: `M${m.val('model') + 1}`, name }) : ''}`
-        + `${kpOk ? t('pendulum.replay.kp', { kp: log.kp }) : ''}`;
-    },
-  });
-
-  // research exports (exports.js): the bench as a flat params file, MuJoCo
-  // the keys of the pasted file the core does not model: carried into every export
-  const carry = carriedKeys(state);
-  const panelOut = exportPanel(side, {
-    fileName: 'bench',
-    getParams: () => withCarried(scenarioParamsToObject(info, core.bench.resolve(values)), carry),
-    setParams: (obj) => {
-      // a native file ("model": "native"): MuJoCo's own joint, kept beside the bench for the replay
-      if (obj && obj.model === 'native') { reloadWithState(state, nativeEntry(nativeFromObject(core, obj, t))); return; }
-      // read by the core, key by key, as `friction run bench params=FILE` reads a file
-      const { values: p, carry: c } = core.io.paramsFile(obj, 'paste');
-      core.bench.resolve(p);
-      // a value equal to its preset's (resolved for the pasted actuator and
-      // model) comes back as its "use the preset" box ticked (-1): the view's
-      // own export pasted back gives the same state, not only the same values
-      // An actuator with no published file of the pasted model (a fitted
-      // sts3215 M4) has no presets to compare with: every value stays typed.
-      let preset = null;
-      try {
-        preset = core.bench.resolve(Array.from(p, (v, i) => (info.params[i].preset ? -1 : v)));
-      } catch {
-        preset = null;
-      }
-      const q = preset ? Array.from(p, (v, i) => (info.params[i].preset && v === preset[i] ? -1 : v)) : p;
-      reloadWithState(state, { ...scenarioParamsToObject(info, q), ...carryEntry(c) });
-    },
-    servo: () => servoExport(core, values, carry),
-  });
-  panelOut.carried(carry.length ? core.io.paramsFile(withCarried({}, carry), 'paste').warnings : []);
+  // replay of a recorded log under M1–M6 and the native joint, and the
+  // research exports (panels.js)
+  const replay = benchReplay(p, mainCol);
+  benchExports(p, side);
 
   restart();
 
-  return liveViewHandle({ loop, restart, nudgeGoal,
+  return liveViewHandle({ loop, restart, nudgeGoal: (sign) => nudgeGoal(p, sign),
     legend: [[t('page.key.space'), t('pendulum.keys.space')], ['S', t('pendulum.keys.s')], ['R', t('pendulum.keys.r')], ['← →', t('pendulum.keys.arrows')]],
     parts: [pic, run, chartSet, replay], hooks: [['pendulum', 'frameStats', frameStats]] });
 }

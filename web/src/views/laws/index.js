@@ -1,16 +1,20 @@
-// laws.js: the friction law Φ(v) beside its implicit transform Φ_Z(v*)
+// laws/index.js: the friction law Φ(v) beside its implicit transform Φ_Z(v*)
 // (Kikuuwe et al. 2006, Theorem 1; Cisneros et al. for Stribeck and the
 // rational law), with the static band, Kikuuwe's approximation (eq. 46), the
-// look-up table and its error against the tolerance.
-import { numberControl, choiceControl, toggleControl } from '../controls.js';
-import { fmt } from '../format.js';
-import { viewLayout, messageBox } from '../layout.js';
-import { lineBox, points, COLORS } from '../charts.js';
-import { el } from '../dom.js';
-import { exportPanel, checkObject, reloadWithState } from '../exports.js';
-import { LAW_KINDS, LAW_FIELDS } from '../../../wasm/friction.js';
-import { t, tCore } from '../i18n/index.js';
-import { stateParam, stateFlag } from '../refusal.js';
+// look-up table and its error against the tolerance. Roles: problem.js (the
+// law's validity and its fix), curves.js (the curves and the table); this
+// file builds the controls and charts and wires them.
+import { numberControl, choiceControl, toggleControl } from '../../controls.js';
+import { fmt } from '../../format.js';
+import { viewLayout } from '../../layout.js';
+import { lineBox } from '../../charts.js';
+import { el } from '../../dom.js';
+import { exportPanel, checkObject, reloadWithState } from '../../exports.js';
+import { LAW_KINDS, LAW_FIELDS } from '../../../../wasm/friction.js';
+import { t } from '../../i18n/index.js';
+import { stateParam, stateFlag } from '../../refusal.js';
+import { problemBox, showProblem } from './problem.js';
+import { drawCurves } from './curves.js';
 
 // The laws are the core's (LAW_KINDS, filled when the core loads); these
 // are only their labels with the papers' equations.
@@ -55,8 +59,6 @@ export const LESSON = {
   ],
 };
 
-const N = 801;
-
 export function mount(container, { core, state }) {
   const ranges = core.law.fieldRanges();
   const PARAMS = VIEW_PARAMS.map((p) => (ranges[p.key] ? { ...p, min: ranges[p.key][0], max: ranges[p.key][1] } : p));
@@ -92,16 +94,8 @@ export function mount(container, { core, state }) {
   const approxCtl = toggleControl({ label: t('laws.approx'), value: show.approx, onChange: (v) => { show.approx = v; redraw(); } });
   const lutCtl = toggleControl({ label: t('laws.lut'), value: show.lut, onChange: (v) => { show.lut = v; redraw(); } });
   side.append(approxCtl.el, lutCtl.el);
-  // the law's validity message and its fix sit in the chart they concern
-  const problemBox = document.createElement('div');
-  problemBox.className = 'laws-problem';
-  problemBox.id = 'laws-problem';
-  problemBox.hidden = true;
-  const msg = messageBox();
-  const fix = document.createElement('button');
-  fix.type = 'button';
-  fix.hidden = true;
-  problemBox.append(msg, fix);
+  // the law's validity message and its fix sit in the chart they concern (problem.js)
+  const pb = problemBox();
 
   const main = lineBox(charts, {
     title: t('laws.chart.main'),
@@ -121,21 +115,13 @@ export function mount(container, { core, state }) {
     yText: t('laws.chart.err.y'),
     y: { type: 'logarithmic', ticks: { callback: (v) => (Number.isInteger(Math.log10(v)) ? Number(v).toExponential(0) : '') } },
   });
-  main.box.insertBefore(problemBox, main.box.querySelector('.canvas-wrap'));
-  // exports of an invalid state are disabled (the charts hold old curves)
-  function setExports(why) {
-    for (const b of [main, err]) {
-      b.head.querySelectorAll('.chart-tools button').forEach((btn) => {
-        btn.disabled = !!why;
-        btn.title = why ? t('laws.export.off', { why }) : '';
-      });
-      b.head.querySelector('.chart-tools').title = why ? t('laws.export.off', { why }) : '';
-    }
-  }
+  main.box.insertBefore(pb.box, main.box.querySelector('.canvas-wrap'));
   const lutInfo = document.createElement('div');
   lutInfo.className = 'readout';
   lutInfo.setAttribute('aria-live', 'polite');
   err.box.append(lutInfo);
+  // the view's state and elements, shared by its roles (problem.js, curves.js)
+  const lv = { core, values, show, PARAMS, ctls, zLine, lutInfo, main, err, pb, redraw: () => redraw() };
 
   function law() {
     return { kind: values.law, Fs: values.Fs, Fc: values.Fc, vs: values.vs, D: values.D, alpha: values.alpha };
@@ -149,110 +135,14 @@ export function mount(container, { core, state }) {
     }
   }
 
-  // The smallest K (with B and T fixed) for which Kikuuwe's condition holds:
-  // found by bisection on the core's own check (monotone in K).
-  function smallestValidK(l) {
-    let lo = 0, hi = ctls.K ? PARAMS.find((p) => p.key === 'K').max : 1e6;
-    if (core.law.check(l, 1 / (hi * values.T + values.B))) return null;
-    for (let i = 0; i < 60; i++) {
-      const mid = 0.5 * (lo + hi);
-      if (core.law.check(l, 1 / (mid * values.T + values.B))) lo = mid; else hi = mid;
-    }
-    return hi;
-  }
-
   function redraw() {
     state.set({ law: values.law, ...Object.fromEntries(PARAMS.map((p) => [p.key, values[p.key]])),
       approx: show.approx ? 1 : 0, lut: show.lut ? 1 : 0 });
     const l = law();
     const Z = 1 / (values.K * values.T + values.B);
     zLine.textContent = t('laws.z', { Z: fmt(Z), invZ: fmt(1 / Z) });
-    const bad = core.law.problem(l, Z);
-    const problem = bad ? tCore(bad) : null; // the core's sentence in the page's language
-    msg.hidden = !problem;
-    msg.textContent = problem || '';
-    problemBox.hidden = !problem;
-    fix.hidden = true;
-    setExports(problem ? t('laws.export.invalid') : '');
-    main.box.classList.toggle('greyed', !!problem);
-    err.box.classList.toggle('greyed', !!problem);
-    if (problem) {
-      // only Kikuuwe's condition (eq. 15) can be met by a stiffer contact
-      const k = bad.code === 'FRIC_E_NO_TRANSFORM' ? smallestValidK(l) : null; // null: no K helps
-      if (k !== null) {
-        fix.hidden = false;
-        const target = Number((k * 1.05).toPrecision(3));
-        fix.textContent = t('laws.setK', { K: fmt(target), k: fmt(k) });
-        fix.onclick = () => { values.K = target; ctls.K.value = target; redraw(); };
-      }
-      // keep the last curves on screen, greyed, so nothing jumps
-      main.update();
-      err.update();
-      lutInfo.textContent = '';
-      return;
-    }
-    const vmax = values.vmax;
-    const F0 = core.law.phiPlus0(l);
-    const edge = Z * F0;
-    // the band's edge as text too (the chart's legend is drawn, not text)
-    zLine.textContent += t('laws.z.band', { edge: fmt(edge) });
-    const xs = [];
-    for (let i = 0; i < N; i++) xs.push(-vmax + (2 * vmax * i) / (N - 1));
-    if (edge < vmax) xs.push(-edge, edge, -edge * (1 + 1e-9), edge * (1 + 1e-9));
-    xs.push(-Number.MIN_VALUE, Number.MIN_VALUE);
-    xs.sort((a, b) => a - b);
-    const x = Float64Array.from(xs);
-    const phi = core.law.phi(l, x);
-    const phiZ = core.law.phiZ(l, Z, x);
-    const ds = [
-      { label: t('laws.ds.phi'), data: points(x, phi), borderColor: COLORS[0], borderWidth: 2 },
-      { label: t('laws.ds.phiZ'), data: points(x, phiZ), borderColor: COLORS[1], borderWidth: 2 },
-      { label: t('laws.ds.band', { edge: fmt(edge) }), csvSkip: true,
-        data: [{ x: Math.max(-edge, -vmax), y: -F0 * 1.15 }, { x: Math.min(edge, vmax), y: -F0 * 1.15 }],
-        borderColor: 'rgba(0,0,0,0)', backgroundColor: 'rgba(31,111,235,0.12)', fill: { value: F0 * 1.15 } },
-    ];
-    if (show.approx) ds.push({ label: t('laws.ds.approx'), data: points(x, core.law.phiZApprox(l, Z, x)), borderColor: COLORS[2], borderDash: [6, 4], borderWidth: 2 });
-
-    // look-up table: Stribeck only
-    const errSets = [];
-    lutInfo.textContent = '';
-    if (values.law === 'stribeck') {
-      const tol = values.tol * values.Fs;
-      let lut = null;
-      try {
-        lut = core.law.lookupTable(l, Z, tol);
-        const yl = lut.eval(x);
-        if (show.lut) ds.push({ label: t('laws.ds.table'), data: points(x, yl), borderColor: COLORS[3], borderDash: [2, 3], borderWidth: 2 });
-        const xe = [];
-        const span = Math.max(vmax, edge * 4);
-        for (let i = 0; i < 2000; i++) xe.push((span * i) / 1999);
-        const xa = Float64Array.from(xe);
-        const ya = lut.eval(xa);
-        const yd = core.law.phiZ(l, Z, xa);
-        const e = [];
-        for (let i = 0; i < xa.length; i++) {
-          const d = Math.abs(ya[i] - yd[i]);
-          e.push({ x: xa[i], y: d > 0 ? d : null });
-        }
-        errSets.push({ label: t('laws.ds.error'), data: e, borderColor: COLORS[3], borderWidth: 1.5, spanGaps: false });
-        errSets.push({ label: t('laws.ds.tol', { tol: fmt(tol) }), data: [{ x: 0, y: tol }, { x: span, y: tol }], borderColor: COLORS[1], borderDash: [6, 4] });
-        const bytes = lut.bytes;
-        lutInfo.textContent = t('laws.lut.info', { bytes, kib: (bytes / 1024).toFixed(1), tol: fmt(tol) });
-      } catch (e) {
-        lutInfo.textContent = t('laws.lut.none', { message: tCore(e) });   // the binding's sentence in the page's language
-      } finally {
-        if (lut) lut.free();
-      }
-    } else {
-      lutInfo.textContent = t('laws.lut.stribeckOnly');
-    }
-    main.chart.data.datasets = ds;
-    err.chart.data.datasets = errSets;
-    // no table (another law, or the core refused it): the sentence alone, no empty axes
-    err.box.querySelector('.canvas-wrap').hidden = !errSets.length;
-    err.head.querySelector('.chart-tools').hidden = !errSets.length;
-    main.update();
-    err.update();
+    if (showProblem(lv, l, Z)) return;
+    drawCurves(lv, l, Z);
   }
 
   relayout();
