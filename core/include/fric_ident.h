@@ -168,6 +168,9 @@ double fric_ident_loss(const fric_ident_set *s, int j, const fric_native_params 
       "forcerange not fitted (left without a limit): not identifiable unless the recording saturates the servo") \
     X(ARMATURE_SMALL, "ident.armature_small", \
       "armature·|q̈| stays a small part of the torque: armature not identifiable") \
+    X(RATIOS_ONLY, "ident.ratios_only", \
+      "the MJCF's link inertia and load are a small part of the joint's torque: kp, frictionloss, damping and " \
+      "armature are known only up to a common factor (their ratios are identified)") \
     X(KV_LUMPED, "ident.kv_lumped", "kv and damping both act as −c·q̇: fitted as one damping") \
     X(RANGE_AT_BOUND, "ident.range_at_bound", "a confidence range reaches its bound: that value not identifiable")
 enum {
@@ -192,12 +195,17 @@ typedef struct {
     double holds_below;        /* holds approached from below         [-]           */
     double load_min, load_max; /* the load track's range              [N·m]         */
     double inertia_mean;       /* the inertia track's mean            [kg·m²]       */
-    double accel_share;        /* armature·|q̈| against the torque, RMS ratio at the
-                                  fitted armature (or the start's)    [-]           */
+    double accel_share;        /* armature·q̈ against the torque the joint's motion
+                                  takes, (M_jj + armature)·q̈ − load, RMS ratio at
+                                  p's armature                        [-]           */
+    double known_share;        /* the MJCF's own part of that torque, M_jj·q̈ − load,
+                                  RMS ratio: what sets the scale of the servo's
+                                  parameters (scaling kp, frictionloss, damping and
+                                  armature together leaves the rest unchanged)  [-] */
 } fric_ident_verdict;
 #define FRIC_IDENT_VERDICT_FIELDS(X) \
     X(reversals, "") X(holds_above, "") X(holds_below, "") X(load_min, "N·m") X(load_max, "N·m") \
-    X(inertia_mean, "kg·m²") X(accel_share, "")
+    X(inertia_mean, "kg·m²") X(accel_share, "") X(known_share, "")
 
 /* ------------------------------------------------------------ the fit */
 /* Joint j's fit: CMA-ES in box s (fric_native_fit_space: held keys held),
@@ -230,8 +238,13 @@ void fric_ident_fitter_stop(fric_ident_fitter *f);
 const fric_ident_progress *fric_ident_fitter_progress(const fric_ident_fitter *f);
 void fric_ident_fitter_destroy(fric_ident_fitter *f);
 
-/* The evaluations per joint when none are asked for. */
-#define FRIC_IDENT_BUDGET 3000
+/* The evaluations per joint when none are asked for, spread over
+ * FRIC_IDENT_STARTS searches of seeds seed, seed + 1, ... from the box's
+ * centre (the best kept): a 4-parameter search from one start ends in a
+ * local minimum now and then (a large frictionloss with no armature can
+ * mimic a stiff joint), the next seed's leaves it. */
+#define FRIC_IDENT_BUDGET 4500
+#define FRIC_IDENT_STARTS 3
 
 /* A joint's result. */
 typedef struct {
@@ -245,7 +258,8 @@ typedef struct {
     long evals;                              /* evaluations spent            [-]    */
 } fric_ident_result;
 
-/* The whole of joint j's identification: verdict (before), fit, ranges
+/* The whole of joint j's identification: the fits (FRIC_IDENT_STARTS, the
+ * budget shared), ranges
  * (fric_fit_sensitivity's method at FRIC_FIT_SENS_TOLERANCE), verdict
  * (after). FRIC_OK or the status with *why. */
 fric_status fric_ident_joint(const fric_ident_set *set, int j, long budget, uint64_t seed, fric_ident_result *out,
