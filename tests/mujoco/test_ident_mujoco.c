@@ -115,17 +115,24 @@ static void test_step_matches_mujoco(void **state)
 
 /* ---------------------------------------------------------------- T0 */
 
-/* truth.json's joints in rec's order. */
-static void read_truth(const fric_recording *r, fric_native_params *p)
+/* The JSON file at path, parsed (cJSON: a reader of its own, not the core's). */
+static cJSON *read_json(const char *path)
 {
-    FILE *f = fopen(DIR "/T0/truth.json", "rb");
+    FILE *f = fopen(path, "rb");
     assert_non_null(f);
-    static char text[1 << 16];
+    static char text[1 << 20];
     size_t n = fread(text, 1, sizeof text - 1, f);
     fclose(f);
     text[n] = 0;
     cJSON *root = cJSON_Parse(text);
     assert_non_null(root);
+    return root;
+}
+
+/* truth.json's joints in rec's order. */
+static void read_truth(const fric_recording *r, fric_native_params *p)
+{
+    cJSON *root = read_json(DIR "/T0/truth.json");
     const cJSON *joints = cJSON_GetObjectItemCaseSensitive(root, "joints");
     for (int j = 0; j < r->joints; j++) {
         const cJSON *o = cJSON_GetObjectItemCaseSensitive(joints, r->name[j]);
@@ -261,14 +268,7 @@ static void test_t0_recovery(void **state)
  * above and one entered from below (the goal's last move before it). */
 static void pauses_both_sides(const fric_recording *r, int *both)
 {
-    FILE *f = fopen(DIR "/traj/teleop_segments.json", "rb");
-    assert_non_null(f);
-    static char text[1 << 20];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[n] = 0;
-    cJSON *root = cJSON_Parse(text);
-    assert_non_null(root);
+    cJSON *root = read_json(DIR "/traj/teleop_segments.json");
     const cJSON *seg;
     int above[FRIC_REC_MAX_JOINTS] = { 0 }, below[FRIC_REC_MAX_JOINTS] = { 0 };
     const size_t J = (size_t)r->joints;
