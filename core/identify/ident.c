@@ -33,9 +33,15 @@ void fric_ident_motion(const fric_recording *r, double *dq, double *ddq)
         }
 }
 
-void fric_ident_frame_steps(const fric_recording *r, double h, int64_t *step)
+void fric_ident_frame_steps(const fric_recording *r, double h, int64_t *step, double *w)
 {
-    for (size_t k = 0; k < r->n; k++) step[k] = (int64_t)llround((r->t[k] - r->t[0]) / h);
+    for (size_t k = 0; k < r->n; k++) {
+        /* the first step at or after t_k (a t_k within 1e-9 of a step is on it) */
+        const double x = (r->t[k] - r->t[0]) / h;
+        const double s = ceil(x - 1e-9);
+        step[k] = (int64_t)s;
+        if (w) w[k] = s > 0 ? fmin(1, fmax(0, x - (s - 1))) : 1;
+    }
 }
 
 /* 1 when frames a and b have the same goals (every joint). */
@@ -220,12 +226,14 @@ fric_ident_set *fric_ident_set_create(const fric_recording *const *recs, const f
             s->tr = calloc(count, sizeof *s->tr);
             s->restart = calloc(count, sizeof *s->restart);
             s->step = calloc(count, sizeof *s->step);
+            s->w = calloc(count, sizeof *s->w);
         }
-        int ok = s && s->rec && s->tr && s->restart && s->step;
+        int ok = s && s->rec && s->tr && s->restart && s->step && s->w;
         for (size_t i = 0; ok && i < count; i++) {
             s->restart[i] = malloc(recs[i]->n * (size_t)recs[i]->joints);
             s->step[i] = malloc(recs[i]->n * sizeof *s->step[i]);
-            ok = s->restart[i] && s->step[i];
+            s->w[i] = malloc(recs[i]->n * sizeof *s->w[i]);
+            ok = s->restart[i] && s->step[i] && s->w[i];
             s->count = i + 1;
         }
         if (!ok) {
@@ -246,7 +254,7 @@ fric_ident_set *fric_ident_set_create(const fric_recording *const *recs, const f
         s->rec[i] = recs[i];
         s->tr[i] = tracks[i];
         choose_windows(recs[i], opt.window, s->restart[i]);
-        fric_ident_frame_steps(recs[i], opt.h, s->step[i]);
+        fric_ident_frame_steps(recs[i], opt.h, s->step[i], s->w[i]);
         s->frames += recs[i]->n;
         s->steps += (uint64_t)s->step[i][recs[i]->n - 1];
     }
@@ -260,8 +268,9 @@ void fric_ident_set_destroy(fric_ident_set *s)
     for (size_t i = 0; i < s->count; i++) {
         if (s->restart) free(s->restart[i]);
         if (s->step) free(s->step[i]);
+        if (s->w) free(s->w[i]);
     }
-    free(s->restart), free(s->step), free(s->rec), free(s->tr);
+    free(s->restart), free(s->step), free(s->w), free(s->rec), free(s->tr);
     free(s);
 }
 
@@ -291,9 +300,11 @@ static void run(const fric_ident_set *s, size_t rec, int j, const fric_native_pa
     const fric_ident_tracks *tr = s->tr[rec];
     const unsigned char *restart = s->restart[rec];
     const int64_t *step = s->step[rec];
+    const double *w = s->w[rec];
     const size_t J = (size_t)r->joints, n = r->n;
     fric_native_step_def sd[IDENT_LANES];
     fric_native_state st[IDENT_LANES];
+    double qprev[IDENT_LANES];   /* q a step before the state: the observation between them */
     int live[IDENT_LANES], any = 0;
     for (int c = 0; c < count; c++) {
         sum[c] = 0;
@@ -307,13 +318,16 @@ static void run(const fric_ident_set *s, size_t rec, int j, const fric_native_pa
         const size_t c0 = k * J + (size_t)j;
         for (int c = 0; c < count; c++) {
             if (!live[c]) continue;
-            if (restart[c0]) {   /* a window starts from the measured state */
-                st[c].q = r->pos[c0];
+            if (restart[c0] || k == 0) {   /* a window starts from the measured state */
+                st[c].q = qprev[c] = r->pos[c0];
                 st[c].dq = tr->dq[c0];
             }
-            sum[c] += fabs(st[c].q - r->pos[c0]);
+            /* the observation at t_k, between the steps around it */
+            const double obs = qprev[c] + (st[c].q - qprev[c]) * w[k];
+            sum[c] += fabs(obs - r->pos[c0]);
+            if (c == 0 && sim_q && k < cap) sim_q[k] = obs;
         }
-        if (sim_q && k < cap) sim_q[k] = live[0] ? st[0].q : NAN;
+        if (sim_q && k < cap && !live[0]) sim_q[k] = NAN;
         if (k + 1 == n) break;
         const size_t c1 = c0 + J;
         for (int c = 0; c < count; c++) fric_native_step_inertia(&sd[c], tr->inertia[c0] + P[c].armature);
@@ -326,7 +340,7 @@ static void run(const fric_ident_set *s, size_t rec, int j, const fric_native_pa
         for (int64_t i = 0; i < m; i++) {
             const double f = (double)i * inv_m, L = L0 + dL * f, qm = q0 + dQ * f;
             for (int c = 0; c < count; c++)
-                if (live[c] && !fric_native_step_load(&sd[c], &st[c], goal, L + K * (st[c].q - qm))) {
+                if (live[c] && (qprev[c] = st[c].q, !fric_native_step_load(&sd[c], &st[c], goal, L + K * (st[c].q - qm)))) {
                     live[c] = 0;
                     sum[c] = INFINITY;
                 }

@@ -12,6 +12,8 @@ struct fric_ident_set {
     const fric_ident_tracks **tr;        /* [count] (the caller's)              */
     unsigned char **restart;             /* [count][n·joints] 1: a window starts */
     int64_t **step;                      /* [count][n] the step of each frame    */
+    double **w;                          /* [count][n] the observation's weight
+                                            of that step (fric_ident_frame_steps) */
     fric_ident_options o;                /* checked, window set                  */
     int joints;
     size_t frames;                       /* Σ n                                  */

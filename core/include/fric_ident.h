@@ -24,8 +24,9 @@
  *   τe = load(t) + stiffness_k·(q − q_meas(t))
  * in place of the bench's gravity (load and q_meas linear between frames,
  * inertia and stiffness held per frame); the goal of frame k is held from
- * t_k to t_{k+1} and the simulated q is read at step round((t_k − t_0)/h)
- * before goal k acts (LeRobot's record loop; fric_ident_frame_steps).
+ * t_k to t_{k+1} and the simulated q is read at t_k, between the steps
+ * around it, before goal k acts (LeRobot's record loop;
+ * fric_ident_frame_steps).
  * Windows: the simulation restarts from the measured state (q_k, q̇_k)
  * every window seconds, at the first frame after that where the goal moves
  * (a hold is not cut; after three windows whatever the goal does), so a
@@ -79,10 +80,14 @@ extern "C" {
  * r->n·r->joints. r checked (fric_recording_check). */
 void fric_ident_motion(const fric_recording *r, double *dq, double *ddq);
 
-/* The step of frame k: round((t_k − t_0)/h), the frame's observation read
- * there before its goal acts (every simulation of a recording, the
- * per-joint one and the whole-arm replay, steps by it). step[n]. */
-void fric_ident_frame_steps(const fric_recording *r, double h, int64_t *step);
+/* Frame k in steps of h (every simulation of a recording, the per-joint one
+ * and the whole-arm replay, steps by it): step[k] the first step at or
+ * after t_k (t_0 at step 0), where goal k starts to act (the steps before
+ * it act with goal k − 1); the observation of frame k is the state at t_k
+ * itself, read before goal k acts: w[k]·q(step[k]) + (1 − w[k])·q(step[k] −
+ * 1), w[k] = (t_k − t_0)/h − (step[k] − 1) in (0, 1] (1/30 s is not a whole
+ * number of 1 ms steps). step[n], w[n] (w may be NULL). */
+void fric_ident_frame_steps(const fric_recording *r, double h, int64_t *step, double *w);
 
 /* Stale goals: frame k's goals all repeat frame k−1's exactly while the
  * goals moved into frame k−1 and move again at k+1 (a record loop that

@@ -248,9 +248,10 @@ fric_status fric_mujoco_ident_tracks(const mjModel *m, const fric_recording *r, 
  * bias −kp, −kv, forcerange), then mj_setConst (dof_invweight0 with the
  * new armature, as a compiled file has it); p NULL: the file's own. From
  * the measured pose of frame 0 at rest (the other joints at qpos0), ctrl
- * the goals of frame 0; per frame k: stepped to step k
- * (fric_ident_frame_steps at m's timestep), q recorded into sim_q[k·joints
- * + j], then ctrl = goal k. FRIC_OK or the status with *why. */
+ * the goals of frame 0; per frame k: stepped to step[k]
+ * (fric_ident_frame_steps at m's timestep), q at t_k (between the steps
+ * around it, weight w[k]) recorded into sim_q[k·joints + j], then ctrl =
+ * goal k. FRIC_OK or the status with *why. */
 fric_status fric_mujoco_ident_replay(const mjModel *m, const fric_recording *r, const fric_native_params *p,
                                      const unsigned char *use, double firmware_kp, double *sim_q, const char **why);
 

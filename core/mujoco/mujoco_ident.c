@@ -163,10 +163,11 @@ fric_status fric_mujoco_ident_replay(const mjModel *m, const fric_recording *r, 
     mjModel *mc = mj_copyModel(NULL, m);
     mjData *d = mc ? mj_makeData(mc) : NULL;
     int64_t *step = malloc(n * sizeof *step);
-    if (!mc || !d || !step) {
+    double *w = malloc(n * sizeof *w), *qprev = malloc((size_t)m->nq * sizeof *qprev);
+    if (!mc || !d || !step || !w || !qprev) {
         if (d) mj_deleteData(d);
         if (mc) mj_deleteModel(mc);
-        free(step);
+        free(step), free(w), free(qprev);
         fric__why(why, fric__fail_id(FRIC_E_NO_MEMORY, -1, "mujoco.ident_memory", "ident: out of memory.",
                                      fric__no_values));
         return FRIC_E_NO_MEMORY;
@@ -180,13 +181,19 @@ fric_status fric_mujoco_ident_replay(const mjModel *m, const fric_recording *r, 
         d->ctrl[act[j]] = r->goal[j];
     }
     mj_forward(mc, d);
-    fric_ident_frame_steps(r, mc->opt.timestep, step);
+    fric_ident_frame_steps(r, mc->opt.timestep, step, w);
     fric_status rc = FRIC_OK;
     int64_t s = 0;
+    memcpy(qprev, d->qpos, (size_t)mc->nq * sizeof *qprev);
     for (size_t k = 0; k < n && !rc; k++) {
-        for (; s < step[k]; s++) mj_step(mc, d);
+        for (; s < step[k]; s++) {
+            memcpy(qprev, d->qpos, (size_t)mc->nq * sizeof *qprev);
+            mj_step(mc, d);
+        }
         for (size_t j = 0; j < J; j++) {
-            const double q = d->qpos[mc->jnt_qposadr[jnt[j]]];
+            /* the observation at t_k, between the steps around it */
+            const int a = mc->jnt_qposadr[jnt[j]];
+            const double q = qprev[a] + (d->qpos[a] - qprev[a]) * w[k];
             sim_q[k * J + j] = q;
             if (!isfinite(q) && !rc) {
                 fric__fail_id(FRIC_E_NONFINITE, -1, "mujoco.ident_replay_nonfinite",
@@ -200,7 +207,7 @@ fric_status fric_mujoco_ident_replay(const mjModel *m, const fric_recording *r, 
     }
     mj_deleteData(d);
     mj_deleteModel(mc);
-    free(step);
+    free(step), free(w), free(qprev);
     if (rc) fric__why(why, fric_status_last().message);
     else if (why) *why = "";
     return rc;

@@ -7,6 +7,10 @@
  *            same joint and position actuator (written here by hand) and
  *            qfrc_applied = load + stiffness·(q − q_meas): every frame's
  *            position within 1e-9 rad;
+ *   replay   the whole-arm replay (fric_mujoco_ident_replay) with T0's truth
+ *            and the goals that drove T0 (traj/teleop.csv) reproduces T0's
+ *            positions within half a count at every frame (+0.01: the
+ *            CSV's 6-decimal t);
  *   T0       ../shared/data/robot_ident/T0 (an SO-101 recorded by real
  *            MuJoCo with known parameters, truth.json, read here with cJSON):
  *            the recipe fitted, the teleoperation held out: kp within 10 %
@@ -64,16 +68,21 @@ static void test_step_matches_mujoco(void **state)
         goal[k] = k < 2 ? 0 : 0.6 * sin(0.4 * k) + (k > 45 ? 0.3 : 0);
         pos[k] = 0;   /* the measured q: 0 throughout, one window from rest */
     }
-    /* MuJoCo: the goal of frame k from step round(t_k/h) to the next */
+    /* MuJoCo: the goal of frame k acts from the first step s with s·h >= t_k;
+       the observation of frame k is the state at t_k, linear between the
+       steps around it (LeRobot's record loop as robot_ident's README says) */
     mj_resetData(m, d);
     long s = 0;
+    double qprev = 0;
     for (int k = 0; k < N; k++) {
-        const long target = lround(t[k] / 0.001);
-        for (; s < target; s++) {
+        while ((double)s * 0.001 < t[k] - 1e-12) {
             d->qfrc_applied[0] = load + stiffness * (d->qpos[0] - 0);
+            qprev = d->qpos[0];
             mj_step(m, d);
+            s++;
         }
-        mj_q[k] = d->qpos[0];
+        const double frac = k ? (t[k] - (double)(s - 1) * 0.001) / 0.001 : 1;
+        mj_q[k] = qprev + (d->qpos[0] - qprev) * frac;
         d->ctrl[0] = goal[k];
     }
     /* the core: the recording, its constant tracks, one window */
@@ -263,6 +272,53 @@ static void test_t0_recovery(void **state)
     mj_deleteModel(m);
 }
 
+/* The whole-arm replay with T0's truth and the goals that drove T0
+ * (traj/teleop.csv, read here: `t,<joint>,...`, the joints in the
+ * recording's order) reproduces T0's recorded positions to the encoder's
+ * quantisation: every frame within half a count. */
+static void test_replay_reproduces_t0(void **state)
+{
+    (void)state;
+    BENCH_SKIP_WITHOUT_DATA(DIR "/traj/teleop.csv", DIR);
+    char err[1000];
+    mjModel *m = mj_loadXML(DIR "/so101_stripped.xml", NULL, err, sizeof err);
+    if (!m) fail_msg("%s", err);
+    fric_recording r;
+    fric_io_error ioe;
+    if (fric_recording_read(DIR "/T0/teleop.csv", &r, NULL, &ioe)) fail_msg("%s", ioe.message);
+    const size_t J = (size_t)r.joints;
+    double *goal = malloc(r.n * J * sizeof *goal), *q = malloc(r.n * J * sizeof *q);
+    assert_non_null(goal), assert_non_null(q);
+    FILE *f = fopen(DIR "/traj/teleop.csv", "r");
+    assert_non_null(f);
+    char line[4096];
+    assert_non_null(fgets(line, sizeof line, f));   /* the header: t and the joints in T0's order */
+    for (size_t k = 0; k < r.n; k++) {
+        assert_non_null(fgets(line, sizeof line, f));
+        char *p = strchr(line, ',');
+        for (size_t j = 0; j < J; j++) {
+            assert_non_null(p);
+            goal[k * J + j] = strtod(p + 1, &p);
+        }
+    }
+    fclose(f);
+    r.goal = goal;
+    fric_native_params truth[FRIC_REC_MAX_JOINTS];
+    read_truth(&r, truth);
+    const char *why = NULL;
+    if (fric_mujoco_ident_replay(m, &r, truth, NULL, 16, q, &why)) fail_msg("%s", why);
+    double worst = 0;
+    for (size_t c = 0; c < r.n * J; c++) worst = fmax(worst, fabs(q[c] - r.pos[c]) / FRIC_IDENT_COUNT);
+    print_message("T0 teleop replayed with its truth and its goals: largest |q - q_T0| %.4f counts over %zu frames\n",
+                  worst, r.n);
+    /* half a count, and 0.01 more: the CSV's t has 6 decimals (1e-6 s at up
+       to 4 rad/s moves the observation 4e-6 rad, 0.003 counts) */
+    assert_true(worst <= 0.51);
+    free(goal), free(q);
+    fric_recording_destroy(&r);
+    mj_deleteModel(m);
+}
+
 /* Per joint: 1 when the teleoperation has a pause (pause_start of
  * teleop_segments.json, the goal still for 0.5 s from there) entered from
  * above and one entered from below (the goal's last move before it). */
@@ -336,5 +392,6 @@ static void test_teleop_alone(void **state)
     mj_deleteModel(m);
 }
 
-FRIC_TEST_MAIN(cmocka_unit_test(test_step_matches_mujoco), cmocka_unit_test(test_t0_recovery),
+FRIC_TEST_MAIN(cmocka_unit_test(test_step_matches_mujoco), cmocka_unit_test(test_replay_reproduces_t0),
+               cmocka_unit_test(test_t0_recovery),
                cmocka_unit_test(test_teleop_alone))
