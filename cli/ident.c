@@ -245,8 +245,18 @@ static int write_params(const ident_args *o, const fric_recording *r0, const fri
     return CLI_OK;
 }
 
+/* MuJoCo's warnings (an unstable replay of the MJCF's own placeholders),
+ * kept and said once on stderr instead of MuJoCo's MUJOCO_LOG.TXT. */
+static int n_warnings;
+static char first_warning[300];
+static void keep_warning(const char *msg)
+{
+    if (!n_warnings++) snprintf(first_warning, sizeof first_warning, "%s", msg);
+}
+
 int cli_ident(int argc, char **argv)
 {
+    mju_user_warning = keep_warning;
     ident_args o;
     int rc = parse(argc, argv, &o);
     if (rc) return rc;
@@ -306,6 +316,9 @@ int cli_ident(int argc, char **argv)
             rc = cli_fail(CLI_RUNTIME, "ident: %s: %s", E[i].path, why);
     }
     if (!rc) rc = write_params(&o, r0, res, leave);
+    if (!rc && n_warnings)
+        fprintf(stderr, "friction: ident: MuJoCo warned: %s (%d warnings in all; a replay with the MJCF's own "
+                "parameters may leave the finite range)\n", first_warning, n_warnings);
     if (!rc) {
         print_results(&o, E, nE, res, leave);
         rc = cli_finish_output(stdout, "the identification to stdout");

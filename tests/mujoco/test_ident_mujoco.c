@@ -22,6 +22,11 @@
  *            negligible has its four parameters scale-free, physics, not the
  *            fit); held-out MAE of the whole arm in real MuJoCo at most one
  *            count above truth's in the same replay on the five arm joints;
+ *   check    a check robot of other parameters made here (traj/'s goals
+ *            played by real MuJoCo 2.2.2 through MuJoCo's API alone,
+ *            quantised): every joint within the tolerances above or flagged
+ *            ratios only, the held-out MAE at most a count above truth's on
+ *            every joint;
  *   teleop   the teleoperation alone: on every joint the recording's own
  *            pause list (traj/teleop_segments.json) and goals show no pause
  *            entered from both sides, the split of kp and friction flagged,
@@ -272,6 +277,25 @@ static void test_t0_recovery(void **state)
     mj_deleteModel(m);
 }
 
+/* The goals of a traj/ file (`t,<joint>,...`, the joints in T0's order):
+ * goal[k·J + j] for its first n rows (read here with libc). */
+static void read_traj(const char *path, size_t n, size_t J, double *goal)
+{
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char line[4096];
+    assert_non_null(fgets(line, sizeof line, f));
+    for (size_t k = 0; k < n; k++) {
+        assert_non_null(fgets(line, sizeof line, f));
+        char *p = strchr(line, ',');
+        for (size_t j = 0; j < J; j++) {
+            assert_non_null(p);
+            goal[k * J + j] = strtod(p + 1, &p);
+        }
+    }
+    fclose(f);
+}
+
 /* The whole-arm replay with T0's truth and the goals that drove T0
  * (traj/teleop.csv, read here: `t,<joint>,...`, the joints in the
  * recording's order) reproduces T0's recorded positions to the encoder's
@@ -289,19 +313,7 @@ static void test_replay_reproduces_t0(void **state)
     const size_t J = (size_t)r.joints;
     double *goal = malloc(r.n * J * sizeof *goal), *q = malloc(r.n * J * sizeof *q);
     assert_non_null(goal), assert_non_null(q);
-    FILE *f = fopen(DIR "/traj/teleop.csv", "r");
-    assert_non_null(f);
-    char line[4096];
-    assert_non_null(fgets(line, sizeof line, f));   /* the header: t and the joints in T0's order */
-    for (size_t k = 0; k < r.n; k++) {
-        assert_non_null(fgets(line, sizeof line, f));
-        char *p = strchr(line, ',');
-        for (size_t j = 0; j < J; j++) {
-            assert_non_null(p);
-            goal[k * J + j] = strtod(p + 1, &p);
-        }
-    }
-    fclose(f);
+    read_traj(DIR "/traj/teleop.csv", r.n, J, goal);
     r.goal = goal;
     fric_native_params truth[FRIC_REC_MAX_JOINTS];
     read_truth(&r, truth);
@@ -316,6 +328,134 @@ static void test_replay_reproduces_t0(void **state)
     assert_true(worst <= 0.51);
     free(goal), free(q);
     fric_recording_destroy(&r);
+    mj_deleteModel(m);
+}
+
+/* ------------------------------------------------------- a check robot */
+
+/* A robot of other parameters, made here: per joint kp, frictionloss,
+ * damping, armature, forcerange (physical values for a hobby servo, drawn
+ * apart from T0's: stiffer shoulders, lighter wrists). */
+static const double check_truth[6][5] = {
+    { 12, 0.06, 0.30, 0.020, 3 }, { 15, 0.12, 0.50, 0.040, 3 }, { 10, 0.05, 0.20, 0.010, 3 },
+    { 8, 0.08, 0.15, 0.012, 3 },  { 9, 0.07, 0.25, 0.008, 3 },  { 6, 0.05, 0.10, 0.005, 3 },
+};
+
+/* The check robot playing the goals of a traj/ file in real MuJoCo 2.2.2
+ * (MuJoCo's API only, no code of the fit): the parameters written into the
+ * model's dofs and actuators, from rest at the first goals, each frame's
+ * goals acting from the first step at or after t_k = k/30, the observation
+ * the state at t_k (linear between the steps around it) quantised to 4096
+ * counts a turn. r gets n frames (t, goal, pos: the caller frees them). */
+static void play_check(const char *traj, size_t n, fric_recording *r)
+{
+    char err[1000];
+    mjModel *m = mj_loadXML(DIR "/so101_stripped.xml", NULL, err, sizeof err);
+    if (!m) fail_msg("%s", err);
+    assert_int_equal(m->njnt, 6);
+    for (int j = 0; j < 6; j++) {
+        const int d = m->jnt_dofadr[j];
+        m->dof_frictionloss[d] = check_truth[j][1];
+        m->dof_damping[d] = check_truth[j][2];
+        m->dof_armature[d] = check_truth[j][3];
+        m->actuator_gainprm[j * mjNGAIN] = check_truth[j][0];
+        m->actuator_biasprm[j * mjNBIAS + 1] = -check_truth[j][0];
+        m->actuator_forcelimited[j] = 1;
+        m->actuator_forcerange[2 * j] = -check_truth[j][4];
+        m->actuator_forcerange[2 * j + 1] = check_truth[j][4];
+    }
+    mjData *d = mj_makeData(m);
+    mj_setConst(m, d);
+    mj_resetData(m, d);
+    double *t = malloc(n * sizeof *t), *goal = malloc(n * 6 * sizeof *goal), *pos = malloc(n * 6 * sizeof *pos);
+    assert_non_null(t), assert_non_null(goal), assert_non_null(pos);
+    read_traj(traj, n, 6, goal);
+    for (int j = 0; j < 6; j++) d->qpos[j] = d->ctrl[j] = goal[j];
+    mj_forward(m, d);
+    long s = 0;
+    double qp[6];
+    for (size_t k = 0; k < n; k++) {
+        t[k] = (double)k / 30;
+        while ((double)s * 0.001 < t[k] - 1e-12) {
+            memcpy(qp, d->qpos, sizeof qp);
+            mj_step(m, d);
+            s++;
+        }
+        const double w = k ? (t[k] - (double)(s - 1) * 0.001) / 0.001 : 1;
+        for (int j = 0; j < 6; j++) {
+            const double q = k ? qp[j] + (d->qpos[j] - qp[j]) * w : d->qpos[j];
+            pos[k * 6 + (size_t)j] = round(q * 4096 / 6.283185307179586) * 6.283185307179586 / 4096;
+            d->ctrl[j] = goal[k * 6 + (size_t)j];
+        }
+    }
+    memset(r, 0, sizeof *r);
+    r->n = n, r->joints = 6, r->t = t, r->goal = goal, r->pos = pos;
+    for (int j = 0; j < 6; j++) snprintf(r->name[j], sizeof r->name[j], "%s", m->names + m->name_jntadr[j]);
+    mj_deleteData(d);
+    mj_deleteModel(m);
+}
+
+static void free_check(fric_recording *r)
+{
+    free((void *)r->t), free((void *)r->goal), free((void *)r->pos);
+}
+
+static void test_check_robot(void **state)
+{
+    (void)state;
+    BENCH_SKIP_WITHOUT_DATA(DIR "/traj/recipe.csv", DIR);
+    char err[1000];
+    mjModel *m = mj_loadXML(DIR "/so101_stripped.xml", NULL, err, sizeof err);
+    if (!m) fail_msg("%s", err);
+    fric_recording train, held;
+    play_check(DIR "/traj/recipe.csv", 3562, &train);
+    play_check(DIR "/traj/teleop.csv", 1801, &held);
+    fric_ident_tracks tr;
+    const char *why = NULL;
+    if (fric_ident_tracks_create(&train, &tr, &why) || fric_mujoco_ident_tracks(m, &train, &tr, &why)) fail_msg("%s", why);
+    const fric_recording *rp = &train;
+    const fric_ident_tracks *tp = &tr;
+    fric_ident_options o = { m->opt.timestep, 0, 16 };
+    fric_ident_set *set = fric_ident_set_create(&rp, &tp, 1, &o, &why);
+    if (!set) fail_msg("%s", why);
+    fric_native_params truth[6], fit[6];
+    int bad = 0;
+    for (int j = 0; j < 6; j++) {
+        fric_native_params_default(&truth[j], NULL);
+        truth[j].firmware_kp = 16;
+        truth[j].kp = check_truth[j][0], truth[j].frictionloss = check_truth[j][1];
+        truth[j].damping = check_truth[j][2], truth[j].armature = check_truth[j][3];
+        truth[j].forcerange_hi = check_truth[j][4], truth[j].forcerange_lo = -check_truth[j][4];
+        fric_ident_result x;
+        if (fric_ident_joint(set, j, 0, 1, &x, &why)) fail_msg("%s", why);
+        fit[j] = x.p;
+        const unsigned ratios = x.verdict.flags & FRIC_IDENT_FLAG(RATIOS_ONLY);
+        const int ok = ratios || (within(x.p.kp, truth[j].kp, 0.10) && within(x.p.frictionloss, truth[j].frictionloss, 0.20) &&
+                                  within(x.p.armature, truth[j].armature, 0.25) &&
+                                  (within(x.p.damping, truth[j].damping, 0.35) || x.verdict.param_flags[1]));
+        bad += !ok;
+        print_message("check robot %-14s kp %+6.1f %%, frictionloss %+6.1f %%, damping %+6.1f %%, armature %+6.1f %%%s%s\n",
+                      train.name[j], 100 * (x.p.kp / truth[j].kp - 1),
+                      100 * (x.p.frictionloss / truth[j].frictionloss - 1), 100 * (x.p.damping / truth[j].damping - 1),
+                      100 * (x.p.armature / truth[j].armature - 1), ratios ? "  (ratios only, flagged)" : "",
+                      ok ? "" : "  FAILS");
+    }
+    double *qt = malloc(held.n * 6 * sizeof *qt), *qf = malloc(held.n * 6 * sizeof *qf);
+    assert_non_null(qt), assert_non_null(qf);
+    if (fric_mujoco_ident_replay(m, &held, truth, NULL, 16, qt, &why)) fail_msg("%s", why);
+    if (fric_mujoco_ident_replay(m, &held, fit, NULL, 16, qf, &why)) fail_msg("%s", why);
+    for (int j = 0; j < 6; j++) {
+        const double mt = mae(&held, qt, j), mf = mae(&held, qf, j);
+        const int ok = mf <= mt + FRIC_IDENT_COUNT;
+        bad += !ok;
+        print_message("check robot %-14s held-out MAE truth %.4f mrad, fitted %.4f mrad%s\n", held.name[j], mt * 1e3,
+                      mf * 1e3, ok ? "" : "  FAILS");
+    }
+    assert_int_equal(bad, 0);
+    free(qt), free(qf);
+    fric_ident_set_destroy(set);
+    fric_ident_tracks_destroy(&tr);
+    free_check(&train), free_check(&held);
     mj_deleteModel(m);
 }
 
@@ -393,5 +533,5 @@ static void test_teleop_alone(void **state)
 }
 
 FRIC_TEST_MAIN(cmocka_unit_test(test_step_matches_mujoco), cmocka_unit_test(test_replay_reproduces_t0),
-               cmocka_unit_test(test_t0_recovery),
+               cmocka_unit_test(test_t0_recovery), cmocka_unit_test(test_check_robot),
                cmocka_unit_test(test_teleop_alone))
