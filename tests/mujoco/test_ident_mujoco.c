@@ -129,6 +129,15 @@ static void test_step_matches_mujoco(void **state)
 
 /* ---------------------------------------------------------------- T0 */
 
+/* robot_ident's SO-101 (so101_stripped.xml) in MuJoCo 2.2.2. */
+static mjModel *load_so101(void)
+{
+    char err[1000];
+    mjModel *m = mj_loadXML(DIR "/so101_stripped.xml", NULL, err, sizeof err);
+    if (!m) fail_msg("%s", err);
+    return m;
+}
+
 /* The JSON file at path, parsed (cJSON: a reader of its own, not the core's). */
 static cJSON *read_json(const char *path)
 {
@@ -206,9 +215,7 @@ static void test_t0_recovery(void **state)
 {
     (void)state;
     BENCH_SKIP_WITHOUT_DATA(DIR "/T0/truth.json", DIR);
-    char err[1000];
-    mjModel *m = mj_loadXML(DIR "/so101_stripped.xml", NULL, err, sizeof err);
-    if (!m) fail_msg("%s", err);
+    mjModel *m = load_so101();
     rec_data train, held;
     memset(&train, 0, sizeof train), memset(&held, 0, sizeof held);
     load_rec(DIR "/T0/recipe.csv", m, &train, 1);
@@ -304,9 +311,7 @@ static void test_replay_reproduces_t0(void **state)
 {
     (void)state;
     BENCH_SKIP_WITHOUT_DATA(DIR "/traj/teleop.csv", DIR);
-    char err[1000];
-    mjModel *m = mj_loadXML(DIR "/so101_stripped.xml", NULL, err, sizeof err);
-    if (!m) fail_msg("%s", err);
+    mjModel *m = load_so101();
     fric_recording r;
     fric_io_error ioe;
     if (fric_recording_read(DIR "/T0/teleop.csv", &r, NULL, &ioe)) fail_msg("%s", ioe.message);
@@ -349,9 +354,7 @@ static const double check_truth[6][5] = {
  * counts a turn. r gets n frames (t, goal, pos: the caller frees them). */
 static void play_check(const char *traj, size_t n, fric_recording *r)
 {
-    char err[1000];
-    mjModel *m = mj_loadXML(DIR "/so101_stripped.xml", NULL, err, sizeof err);
-    if (!m) fail_msg("%s", err);
+    mjModel *m = load_so101();
     assert_int_equal(m->njnt, 6);
     for (int j = 0; j < 6; j++) {
         const int d = m->jnt_dofadr[j];
@@ -404,9 +407,7 @@ static void test_check_robot(void **state)
 {
     (void)state;
     BENCH_SKIP_WITHOUT_DATA(DIR "/traj/recipe.csv", DIR);
-    char err[1000];
-    mjModel *m = mj_loadXML(DIR "/so101_stripped.xml", NULL, err, sizeof err);
-    if (!m) fail_msg("%s", err);
+    mjModel *m = load_so101();
     fric_recording train, held;
     play_check(DIR "/traj/recipe.csv", 3562, &train);
     play_check(DIR "/traj/teleop.csv", 1801, &held);
@@ -492,9 +493,7 @@ static void test_teleop_alone(void **state)
 {
     (void)state;
     BENCH_SKIP_WITHOUT_DATA(DIR "/traj/teleop_segments.json", DIR);
-    char err[1000];
-    mjModel *m = mj_loadXML(DIR "/so101_stripped.xml", NULL, err, sizeof err);
-    if (!m) fail_msg("%s", err);
+    mjModel *m = load_so101();
     rec_data x;
     memset(&x, 0, sizeof x);
     load_rec(DIR "/T0/teleop.csv", m, &x, 1);
