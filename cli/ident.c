@@ -37,9 +37,10 @@ const char cli_ident_usage[] =
     "      the quantisation floor (one count, 2π/4096 rad). --hold-out: a recording\n"
     "      checked only (repeat the option for more). --leave: joints not fitted\n"
     "      (they keep the MJCF's parameters). --budget: evaluations per joint\n"
-    "      (default 3000). --out DIR: per joint DIR/<joint>.json, a native params\n"
-    "      file (`friction replay` and `friction mujoco --adopt` read it) of\n"
-    "      actuator A (default sts3215). Needs a build with MuJoCo.\n";
+    "      (default 4500, over three searches). --out DIR: per joint\n"
+    "      DIR/<joint>.json, a native params file (`friction replay` and\n"
+    "      `friction mujoco --adopt` read it) of actuator A (default sts3215).\n"
+    "      Needs a build with MuJoCo.\n";
 
 #ifndef FRIC_HAVE_MUJOCO
 

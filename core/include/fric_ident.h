@@ -34,7 +34,9 @@
  * over its frames [rad].
  *
  * Checked against real MuJoCo 2.2.2 (tests/mujoco/test_ident_mujoco.c):
- * with constant tracks the step equals a one-hinge model's to 4e-16 rad.
+ * with constant tracks the step equals a one-hinge model's to 3e-15 rad;
+ * the whole-arm replay with T0's truth gives T0's positions within half a
+ * count.
  *
  * Per joint CMA-ES (fric_cmaes.h, ask/tell; fric_ident_fitter) in the box of
  * fric_native_fit_space (log scales) over kp, frictionloss, damping,
