@@ -113,5 +113,7 @@ extern const char cli_recording_usage[];      /* recording.c: its help lines */
  * sentence "CMD: ..." (also when the tool was built without MuJoCo). */
 struct fric_recipe_def;
 int cli_mujoco_recipe_joints(const char *cmd, const char *model, struct fric_recipe_def *def);
+int cli_ident(int argc, char **argv);         /* ident.c: `ident` */
+extern const char cli_ident_usage[];          /* ident.c: its help lines */
 
 #endif

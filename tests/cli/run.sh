@@ -1119,6 +1119,7 @@ if [ -z "$missing" ]; then ok; else bad "make help does not name:$missing"; fi
 . "$root/tests/cli/recording.sh"
 . "$root/tests/cli/player.sh"
 . "$root/tests/cli/recipe.sh"
+. "$root/tests/cli/ident.sh"
 
 # --------------------------------------- hostile files, writers
 . "$root/tests/cli/hostile.sh"
