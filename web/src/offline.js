@@ -17,9 +17,14 @@
 //                        three.js); null elsewhere
 //   FILE_KEY             the sentence of the package's index.html opened from
 //                        file:// (tools/dist.mjs writes it into the page)
+//   INTACT_KEY           the sentence when the browser refused the page's
+//                        bundle, a module it imports or its style sheet
+//                        (their Subresource Integrity: tools/dist.mjs writes
+//                        it into the page)
 import { t, lang } from './i18n/index.js';
 
 export const FILE_KEY = 'page.file';
+export const INTACT_KEY = 'page.intact';
 
 /** The code of each reason the worker gives (web/sw.js) → its sentence's key. */
 const WHY = { network: 'offline.why.network', server: 'offline.why.server', size: 'offline.why.size', integrity: 'offline.why.integrity',

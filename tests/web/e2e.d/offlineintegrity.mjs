@@ -18,6 +18,19 @@
 //                new version refuses both, fetches them again, says "Ready
 //                offline"; offline, in French, it runs
 // Throughout: no page error, and FX-BAD-COPY-RAN never said.
+// Then, before any service worker runs the page (a fresh profile), the
+// page's OWN requests (tools/dist.mjs: Subresource Integrity on the bundle,
+// the import map's integrity for its modules; web/src/coreLoad.js for the
+// core's wasm):
+//   a chunk      a chunk the page's bundle imports, answered once with other
+//                bytes of its size (a script that would say FX-BAD-COPY-RAN
+//                and set window.__fxForged): never run, the page says the
+//                file was refused; reloaded with the server good, it runs
+//                and ends "Ready offline" on the genuine files
+//   the wasm     the core's wasm answered once with one byte of a sentence
+//                it holds changed (a module that would compile and run): in
+//                French, the page says in French that the file was refused,
+//                names it, and does not run the core; reloaded, "Prêt hors ligne"
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -148,6 +161,73 @@ export default async function offlineintegrity(h) {
       if (browser) await browser.close().catch(() => {});
       if (srv) srv.stop();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  await check('offline integrity, first visit: a chunk the page imports and the core\'s wasm answered once to the page itself (no service worker yet) with same-size other bytes are never run; the page says which file was refused (English, French), and reloaded ends "Ready offline" on the genuine files', async () => {
+    expect(fs.existsSync(path.join(DIST, 'sw.js')), `${path.relative(ROOT, DIST)} is not built (make dist)`);
+    let srv = null;
+    const said = [];
+    try {
+      srv = await h.staticServer(DIST);
+      const base = srv.url;
+      const { dist } = readDist(DIST);
+      const file = (n) => fs.readFileSync(path.join(DIST, n));
+      const appName = dist.precache.find((n) => /^app\.[0-9a-f]{10}\.js$/.test(n));
+      const chunk = dist.precache.find((n) => /^chunk\.[0-9a-f]{10}\.js$/.test(n) && file(appName).includes(`./${n}`));
+      const wasmName = dist.precache.find((n) => /^friction_core\.[0-9a-f]{10}\.wasm$/.test(n));
+      expect(chunk && wasmName, 'the package lists no chunk the page imports, or no core wasm');
+      // the wasm forged: one letter of a sentence it carries changed (it compiles and runs as well)
+      const wasm = Buffer.from(file(wasmName));
+      const at = wasm.indexOf('params.not_finite_number');
+      expect(at > 0, `${wasmName} holds no 'params.not_finite_number'`);
+      wasm[at] = 'P'.charCodeAt(0);
+      for (const [what, name, body, query, sentence] of [
+        ['a chunk', chunk, Buffer.concat([Buffer.from(`window.__fxForged=1;console.error(${JSON.stringify(MARK)});`), Buffer.alloc(file(chunk).length)]).subarray(0, file(chunk).length), '',
+          /^A file of this page did not arrive as this version was built \(app\.[0-9a-f]{10}\.js, or a module it imports/],
+        ['the wasm', wasmName, wasm, '?lang=fr', new RegExp(`^Le fichier du cœur de calcul ${wasmName.replace(/\./g, '\\.')} n'est pas arrivé tel que cette version l'a construit`)],
+      ]) {
+        const browser = await h.ownBrowser();
+        try {
+          const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow', locale: 'en-US' });
+          ctx.setDefaultTimeout(20_000);
+          const errors = [];
+          let forgedTo = null;
+          await ctx.route((u) => u.href.startsWith(base), async (route) => {
+            const req = route.request();
+            const n = decodeURIComponent(new URL(req.url()).pathname.slice(1));
+            if (n === name && forgedTo === null) {
+              forgedTo = req.serviceWorker() ? 'the service worker' : 'the page';
+              return route.fulfill({ status: 200, contentType: name.endsWith('.wasm') ? 'application/wasm' : 'text/javascript', body });
+            }
+            return route.continue();
+          });
+          const page = await ctx.newPage();
+          page.on('console', (m) => { if (m.text().includes(MARK)) errors.push(`${MARK} (${m.location()?.url})`); });
+          await page.goto(`${base}${query}`);
+          const refusal = await waitFor(() => page.evaluate(() => {
+            const b = document.getElementById('error-banner');
+            return b && !b.hidden && b.textContent ? b.textContent : null;
+          }), 30_000, 100);
+          expect(forgedTo === 'the page', `${what}: the forged ${name} went to ${forgedTo}`);
+          expect(typeof refusal === 'string' && sentence.test(refusal), `${what}: the page says '${refusal}'`);
+          const ran = await page.evaluate(() => ({ forged: window.__fxForged ?? null, core: !!window.__fx?.core?.wrapper, ready: document.body.dataset.ready ?? null }));
+          expect(ran.forged === null && !ran.core && ran.ready === null && errors.length === 0,
+            `${what}: the forged copy ran or the page went on: ${JSON.stringify(ran)} ${errors.join(' / ')}`);
+          said.push(`${what}: '${refusal.slice(0, 70)}…'`);
+          // the server good: a reload runs the genuine files, offline-ready
+          await page.reload();
+          await page.waitForFunction(() => document.body.dataset.ready === 'true');
+          expect(await waitFor(() => page.evaluate(() => document.body.dataset.offline === 'ready' || null), 120_000, 200),
+            `${what}: after the reload the header says '${await page.evaluate(() => document.getElementById('offline-state')?.textContent)}'`);
+          expect(await page.evaluate(() => window.__fxForged ?? null) === null && errors.length === 0, `${what}: the forged copy ran after the reload: ${errors.join(' / ')}`);
+        } finally {
+          await browser.close().catch(() => {});
+        }
+      }
+      return said.join('; ');
+    } finally {
+      if (srv) srv.stop();
     }
   });
 }
