@@ -31,6 +31,13 @@
 //                it holds changed (a module that would compile and run): in
 //                French, the page says in French that the file was refused,
 //                names it, and does not run the core; reloaded, "Prêt hors ligne"
+//   a worker     the live charts' worker script (`new Worker` has no
+//                integrity): its first request from the page and its first
+//                from the service worker each answered with other bytes of
+//                its size: the page starts its workers once the service
+//                worker runs it (web/src/offline.js startWorker), which
+//                refuses the forged copy and fetches it again: the charts
+//                are drawn, FX-BAD-COPY-RAN never said, "Ready offline"
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -227,6 +234,49 @@ export default async function offlineintegrity(h) {
       }
       return said.join('; ');
     } finally {
+      if (srv) srv.stop();
+    }
+  });
+
+  await check('offline integrity, first visit: the live charts\' worker script answered once with same-size other bytes, to the page and to the service worker, never runs: the workers start through the service worker, which refuses it and fetches it again; the charts are drawn, then "Ready offline"', async () => {
+    expect(fs.existsSync(path.join(DIST, 'sw.js')), `${path.relative(ROOT, DIST)} is not built (make dist)`);
+    let srv = null, browser = null;
+    try {
+      srv = await h.staticServer(DIST);
+      const base = srv.url;
+      const { dist } = readDist(DIST);
+      const name = dist.precache.find((n) => /^liveCharts\.worker\.[0-9a-f]{10}\.js$/.test(n));
+      expect(name, 'the package lists no live charts\' worker');
+      const genuine = fs.readFileSync(path.join(DIST, name));
+      const body = Buffer.concat([Buffer.from(`self.__fxForged=1;console.error(${JSON.stringify(MARK)});`), Buffer.alloc(genuine.length)]).subarray(0, genuine.length);
+      browser = await h.ownBrowser();
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow', locale: 'en-US' });
+      ctx.setDefaultTimeout(20_000);
+      const errors = [], forgedTo = [];
+      const once = new Set(['page', 'service worker']);
+      await ctx.route((u) => u.href.startsWith(base), async (route) => {
+        const req = route.request();
+        const who = req.serviceWorker() ? 'service worker' : 'page';
+        if (decodeURIComponent(new URL(req.url()).pathname.slice(1)) === name && once.delete(who)) {
+          forgedTo.push(who);
+          return route.fulfill({ status: 200, contentType: 'text/javascript', body });
+        }
+        return route.continue();
+      });
+      ctx.on('console', (m) => { if (m.text().includes(MARK)) errors.push(`${MARK} (${m.location()?.url})`); });
+      const page = await ctx.newPage();
+      page.on('console', (m) => { if (m.text().includes(MARK)) errors.push(`${MARK} (${m.location()?.url})`); });
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${base}?view=pendulum`);
+      await page.waitForFunction(() => document.body.dataset.ready === 'true');
+      const drawn = await waitFor(() => page.evaluate(() => [...(window.__fx?.charts?.all || [])].some((c) => c.ticks) || null), 60_000, 200);
+      const banner = await page.evaluate(() => { const b = document.getElementById('error-banner'); return b.hidden ? '' : b.textContent; });
+      expect(drawn && !banner, `the live charts were not drawn (banner: '${banner}')`);
+      expect(await waitFor(() => page.evaluate(() => document.body.dataset.offline === 'ready' || null), 120_000, 200), 'never "Ready offline"');
+      expect(errors.length === 0, `the forged worker ran or the page failed: ${errors.slice(0, 3).join(' / ')}`);
+      return `forged to: ${forgedTo.join(', ') || 'nobody'} (the page asked the network for it ${forgedTo.includes('page') ? 'itself' : 'never: its workers start through the service worker'}); charts drawn; Ready offline`;
+    } finally {
+      if (browser) await browser.close().catch(() => {});
       if (srv) srv.stop();
     }
   });

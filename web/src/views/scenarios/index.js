@@ -17,6 +17,7 @@ import { stateParam } from '../../refusal.js';
 import { BUCKETS, CSV_LIMIT, DEBOUNCE_MS, REDRAW_MS, num, SCENARIOS, columnLabel } from './catalogue.js';
 import { csvExport } from './csv.js';
 import { resultText, clampDiverged } from './results.js';
+import { startWorker } from '../../offline.js';
 
 export { SCENARIOS, LESSON } from './catalogue.js';
 
@@ -62,7 +63,7 @@ export function mount(container, { core, state }) {
   const handlers = {};
   function worker(kind) {
     if (!workers[kind]) {
-      const w = new Worker('scenario.worker.js', { type: 'module' });
+      const w = startWorker('scenario.worker.js', { type: 'module' });
       w.onmessage = (e) => handlers[kind]?.(e.data);
       w.onerror = (e) => handlers[kind]?.({ type: 'failed', id: -1, message: e.message || t('scenarios.worker.failed') });
       workers[kind] = w;

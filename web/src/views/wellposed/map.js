@@ -15,6 +15,7 @@ import { paramIndex } from '../../../../wasm/friction.js';
 import { scenarioParamsToObject } from '../../exports.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { CLASSES, classOf, patternFor } from './classes.js';
+import { startWorker } from '../../offline.js';
 
 export const MAP = 'solutions-2dof';
 const FRAME_MS = 16;             // a frame: slower maps are debounced
@@ -100,7 +101,7 @@ export function mapSection(mainCol, { core, state, mapInfo, mapValues, mapMsg, s
     const id = ++mapJob;
     if (inWorker) {
       if (!worker) {
-        worker = new Worker('scenario.worker.js', { type: 'module' });
+        worker = startWorker('scenario.worker.js', { type: 'module' });
         worker.onerror = (e) => showError(t('wellposed.map.worker', { message: e.message || t('wellposed.map.worker.start') }));
         worker.onmessage = (e) => {
           const m = e.data, job = pending;
