@@ -211,8 +211,10 @@ if (/<\/script/i.test(importMap)) fail('the import map holds </script');
 html = html.replace('</head>', `  <meta name="fx-service-worker" content="sw.js">\n  <script type="importmap">${importMap}</script>\n</head>`);
 // the page's policy allows that one inline script by its hash (tools/csp.mjs)
 html = withPolicy(html, addSources(policyOf(html), 'script-src', [inlineHash(importMap)]));
-// a classic script before the page's module (page-note.<hash>.js: a file,
-// not inline), in the language the page would have chosen (i18n/index.js
+// an inline classic script before the page's module (inline: from file://
+// the browser would refuse a file with integrity, and it is part of
+// index.html, the one file whose bytes no name carries; the policy allows it
+// by its hash), in the language the page would have chosen (i18n/index.js
 // chooseLanguage), says what to do when the page cannot run:
 //   - opened from file:// (a double click on index.html), where the browser
 //     refuses its modules, workers and WebAssembly (web/src/offline.js FILE_KEY)
@@ -221,7 +223,7 @@ html = withPolicy(html, addSources(policyOf(html), 'script-src', [inlineHash(imp
 //     sheet (no sheet once it stopped loading: a classic script waits for the
 //     style sheets before it), naming the file (INTACT_KEY)
 const notesOf = (key) => Object.fromEntries(Object.entries(TABLES).map(([l, tb]) => [l, tb[key]]));
-const pageNoteJs = Buffer.from(`(() => {
+const pageNote = `(() => {
   const LANGUAGES = ${JSON.stringify(LANGUAGES)};
   const chooseLanguage = ${chooseLanguage.toString()};
   const notes = ${JSON.stringify({ file: notesOf(FILE_KEY), intact: notesOf(INTACT_KEY) })};
@@ -254,10 +256,10 @@ const pageNoteJs = Buffer.from(`(() => {
     if (s instanceof HTMLScriptElement && s.type === 'module' && s.src) refused(name(s.src));
   }, true);
 })();
-`);
-const pageNoteName = hashed('page-note.js', pageNoteJs);
-files.set(pageNoteName, pageNoteJs);
-html = html.replace('<script type="module"', `<script src="${pageNoteName}" integrity="${sri(pageNoteJs)}"></script>\n  <script type="module"`);
+`;
+if (/<\/script|<!--/i.test(pageNote)) fail('the page\'s note holds </script or <!--, which would end its tag early');
+html = html.replace('<script type="module"', `<script>${pageNote}</script>\n  <script type="module"`);
+html = withPolicy(html, addSources(policyOf(html), 'script-src', [inlineHash(pageNote)]));
 policyOf(html);   // the page carries its policy (tools/csp.mjs): checked here
 files.set('index.html', Buffer.from(html));
 // kept at install: everything but MuJoCo, which the In MuJoCo view fetches

@@ -192,7 +192,7 @@ export default async function offlineintegrity(h) {
       for (const [what, name, body, query, sentence] of [
         ['a chunk', chunk, Buffer.concat([Buffer.from(`window.__fxForged=1;console.error(${JSON.stringify(MARK)});`), Buffer.alloc(file(chunk).length)]).subarray(0, file(chunk).length), '',
           /^A file of this page did not arrive as this version was built \(app\.[0-9a-f]{10}\.js, or a module it imports/],
-        ['the wasm', wasmName, wasm, '?lang=fr', new RegExp(`^Le fichier du cœur de calcul ${wasmName.replace(/\./g, '\\.')} n'est pas arrivé tel que cette version l'a construit`)],
+        ['the wasm', wasmName, wasm, '?lang=fr', new RegExp(`^Le fichier WebAssembly ${wasmName.replace(/\./g, '\\.')} n'est pas arrivé tel que cette version l'a construit`)],
       ]) {
         const browser = await h.ownBrowser();
         try {

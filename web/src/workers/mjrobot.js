@@ -27,7 +27,7 @@
 //   { type: 'failed', message, died }      one sentence; died: MuJoCo itself failed (an
 //                                          abort, a trap): this worker is no longer usable
 import { listen } from '../workerInbox.js';   // first: it keeps what arrives while the table loads
-import { CORE_WASM, coreFrom } from '../coreLoad.js';
+import { CORE_WASM, coreFrom, mujocoFrom } from '../coreLoad.js';
 import { loadRobotFiles, createRobotPair } from '../mujoco/robot.js';
 import { mujocoDied } from '../mujoco/mjcfCheck.js';
 import { meshHulls } from '../mujoco/hulls.js';
@@ -125,7 +125,7 @@ listen(async (e) => {
   const m = e.data, { id } = m;
   const transfer = [];
   try {
-    engine = engine || Promise.all([import(/* a URL: esbuild leaves it to the browser */ m.mujocoUrl).then((mod) => mod.default()), loadCore()])
+    engine = engine || Promise.all([mujocoFrom(m.mujocoUrl, t), loadCore()])
       .catch((err) => { engine = null; throw err; });
     const [mj, core] = await engine;
     if (m.cmd === 'load' || m.cmd === 'adopt') self.postMessage({ type: 'loaded', id });
