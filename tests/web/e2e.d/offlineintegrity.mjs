@@ -31,6 +31,10 @@
 //                it holds changed (a module that would compile and run): in
 //                French, the page says in French that the file was refused,
 //                names it, and does not run the core; reloaded, "Prêt hors ligne"
+//   MuJoCo       its wasm (mujoco.<hash>/mujoco.wasm) answered once to the
+//                page with one byte of a message it holds changed: In
+//                MuJoCo says the file was refused and does not load it;
+//                reloaded, MuJoCo loads (its version shown)
 //   a worker     the live charts' worker script (`new Worker` has no
 //                integrity): its first request from the page and its first
 //                from the service worker each answered with other bytes of
@@ -171,7 +175,7 @@ export default async function offlineintegrity(h) {
     }
   });
 
-  await check('offline integrity, first visit: a chunk the page imports and the core\'s wasm answered once to the page itself (no service worker yet) with same-size other bytes are never run; the page says which file was refused (English, French), and reloaded ends "Ready offline" on the genuine files', async () => {
+  await check('offline integrity, first visit: a chunk the page imports, the core\'s wasm and MuJoCo\'s wasm, each answered once to the page itself (no service worker yet) with same-size other bytes are never run; the page says which file was refused (English, French), and reloaded ends "Ready offline" on the genuine files', async () => {
     expect(fs.existsSync(path.join(DIST, 'sw.js')), `${path.relative(ROOT, DIST)} is not built (make dist)`);
     let srv = null;
     const said = [];
@@ -217,8 +221,8 @@ export default async function offlineintegrity(h) {
             return b && !b.hidden && b.textContent ? b.textContent : null;
           }), 30_000, 100);
           expect(forgedTo === 'the page', `${what}: the forged ${name} went to ${forgedTo}`);
-          expect(typeof refusal === 'string' && sentence.test(refusal), `${what}: the page says '${refusal}'`);
           const ran = await page.evaluate(() => ({ forged: window.__fxForged ?? null, core: !!window.__fx?.core?.wrapper, ready: document.body.dataset.ready ?? null }));
+          expect(typeof refusal === 'string' && sentence.test(refusal), `${what}: the page says '${refusal}' (${JSON.stringify(ran)} ${errors.join(' / ')})`);
           expect(ran.forged === null && !ran.core && ran.ready === null && errors.length === 0,
             `${what}: the forged copy ran or the page went on: ${JSON.stringify(ran)} ${errors.join(' / ')}`);
           said.push(`${what}: '${refusal.slice(0, 70)}…'`);
@@ -231,6 +235,41 @@ export default async function offlineintegrity(h) {
         } finally {
           await browser.close().catch(() => {});
         }
+      }
+      // MuJoCo's wasm, answered once to the page with a byte of its text changed
+      const mjWasm = dist.rest.find((n) => /^mujoco\.[0-9a-f]{10}\/mujoco\.wasm$/.test(n));
+      expect(mjWasm, 'the package lists no MuJoCo wasm');
+      const mj = Buffer.from(file(mjWasm));
+      const mjAt = mj.indexOf('XML Error');
+      expect(mjAt > 0, `${mjWasm} holds no 'XML Error'`);
+      mj[mjAt] = 'x'.charCodeAt(0);
+      const browser = await h.ownBrowser();
+      try {
+        const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow', locale: 'en-US' });
+        ctx.setDefaultTimeout(20_000);
+        let forgedTo = null;
+        await ctx.route((u) => u.href.startsWith(base), async (route) => {
+          const req = route.request();
+          if (decodeURIComponent(new URL(req.url()).pathname.slice(1)) === mjWasm && forgedTo === null && !req.serviceWorker()) {
+            forgedTo = 'the page';
+            return route.fulfill({ status: 200, contentType: 'application/wasm', body: mj });
+          }
+          return route.continue();
+        });
+        const page = await ctx.newPage();
+        await page.goto(`${base}?view=mujoco`);
+        const want = new RegExp(`The WebAssembly file ${mjWasm.replace(/\./g, '\\.')} did not arrive as this version was built`);
+        const view = () => page.evaluate(() => document.getElementById('view')?.innerText || '');
+        const refused = await waitFor(async () => (want.test(await view()) ? true : null), 60_000, 200);
+        expect(forgedTo === 'the page', `MuJoCo: the forged ${mjWasm} went to ${forgedTo ?? 'nobody'} (the page was run by the service worker first)`);
+        expect(refused && !/MuJoCo \d+\.\d+\.\d+ \(WebAssembly/.test(await view()), `MuJoCo: the view says '${(await view()).slice(0, 300)}'`);
+        said.push(`MuJoCo: refused (${mjWasm})`);
+        await page.reload();
+        expect(await waitFor(async () => (/MuJoCo \d+\.\d+\.\d+ \(WebAssembly/.test(await view()) ? true : null), 60_000, 200),
+          `MuJoCo: after the reload the view says '${(await view()).slice(0, 300)}'`);
+        expect(await waitFor(() => page.evaluate(() => document.body.dataset.offline === 'ready' || null), 120_000, 200), 'MuJoCo: never "Ready offline"');
+      } finally {
+        await browser.close().catch(() => {});
       }
       return said.join('; ');
     } finally {
