@@ -23,8 +23,9 @@
 // the import map's integrity for its modules; web/src/coreLoad.js for the
 // core's wasm):
 //   a chunk      a chunk the page's bundle imports, answered once with other
-//                bytes of its size (a script that would say FX-BAD-COPY-RAN
-//                and set window.__fxForged): never run, the page says the
+//                bytes of its size (the chunk itself, that would first ask
+//                the server for /fx-forged-ran, a string shortened to make
+//                room: it would link and run): never run, the page says the
 //                file was refused; reloaded with the server good, it runs
 //                and ends "Ready offline" on the genuine files
 //   the wasm     the core's wasm answered once with one byte of a sentence
@@ -38,7 +39,8 @@
 //   a worker     the live charts' worker script (`new Worker` has no
 //                integrity): its first request from the page and its first
 //                from the service worker each answered with other bytes of
-//                its size: the page starts its workers once the service
+//                its size (a script that asks the server for
+//                /fx-forged-ran): the page starts its workers once the service
 //                worker runs it (web/src/offline.js startWorker), which
 //                refuses the forged copy and fetches it again: the charts
 //                are drawn, FX-BAD-COPY-RAN never said, "Ready offline"
@@ -58,6 +60,27 @@ const forged = (b) => {
   Buffer.from(`console.error(${JSON.stringify(MARK)});`).copy(o);
   return o;
 };
+
+// what forged code does when it runs, seen from outside whatever runs it
+// (the page, a worker): it asks the server for this address
+const RAN = 'fx-forged-ran';
+/** A module of b's size that runs b (its imports and exports, so it links
+ *  and runs where b would) after asking for RAN: one of b's string literals
+ *  shortened to make room. */
+const SAY = `fetch(${JSON.stringify(`/${RAN}`)});`;
+const forgedModule = (b) => {
+  const text = b.toString();
+  const say = SAY;
+  const m = new RegExp(`"[A-Za-z ,.]{${say.length + 8},}"`).exec(text);
+  if (!m) throw new Error('the module holds no string literal long enough to make room');
+  const at = m.index + 1;
+  const out = Buffer.from(say + text.slice(0, at) + text.slice(at + say.length));
+  if (out.length !== b.length) throw new Error('the forged module is not the genuine one\'s size');
+  return out;
+};
+
+/** A script of b's size that asks for RAN (a worker's script: nothing imports it). */
+const forgedScript = (b) => Buffer.from(SAY.padEnd(b.length, ' '));
 
 export default async function offlineintegrity(h) {
   const { check, expect, waitFor, ROOT } = h;
@@ -175,106 +198,99 @@ export default async function offlineintegrity(h) {
     }
   });
 
-  await check('offline integrity, first visit: a chunk the page imports, the core\'s wasm and MuJoCo\'s wasm, each answered once to the page itself (no service worker yet) with same-size other bytes are never run; the page says which file was refused (English, French), and reloaded ends "Ready offline" on the genuine files', async () => {
+  // a first visit in a fresh browser where the page's own first request for
+  // `name` (not the service worker's) is answered with `body`: the page
+  // (at `query`) must say `sentence` where `said(page)` reads, never run the
+  // forged bytes (no request for RAN, `runs(page)` false), and reloaded with
+  // the server good run `runs(page)` and end "Ready offline"
+  const file = (n) => fs.readFileSync(path.join(DIST, n));
+  const banner = (page) => page.evaluate(() => {
+    const b = document.getElementById('error-banner');
+    return b && !b.hidden && b.textContent ? b.textContent : null;
+  });
+  const coreRuns = (page) => page.evaluate(() => !!window.__fx?.core?.wrapper && document.body.dataset.ready === 'true');
+  const viewText = (page) => page.evaluate(() => document.getElementById('view')?.innerText || '');
+  const mujocoRuns = async (page) => /MuJoCo \d+\.\d+\.\d+ \(WebAssembly/.test(await viewText(page));
+  async function firstVisit({ what, name, body, query, said, sentence, runs }) {
     expect(fs.existsSync(path.join(DIST, 'sw.js')), `${path.relative(ROOT, DIST)} is not built (make dist)`);
-    let srv = null;
-    const said = [];
+    let srv = null, browser = null;
     try {
       srv = await h.staticServer(DIST);
       const base = srv.url;
-      const { dist } = readDist(DIST);
-      const file = (n) => fs.readFileSync(path.join(DIST, n));
-      const appName = dist.precache.find((n) => /^app\.[0-9a-f]{10}\.js$/.test(n));
-      const chunk = dist.precache.find((n) => /^chunk\.[0-9a-f]{10}\.js$/.test(n) && file(appName).includes(`./${n}`));
-      const wasmName = dist.precache.find((n) => /^friction_core\.[0-9a-f]{10}\.wasm$/.test(n));
-      expect(chunk && wasmName, 'the package lists no chunk the page imports, or no core wasm');
-      // the wasm forged: one letter of a sentence it carries changed (it compiles and runs as well)
-      const wasm = Buffer.from(file(wasmName));
-      const at = wasm.indexOf('params.not_finite_number');
-      expect(at > 0, `${wasmName} holds no 'params.not_finite_number'`);
-      wasm[at] = 'P'.charCodeAt(0);
-      for (const [what, name, body, query, sentence] of [
-        ['a chunk', chunk, Buffer.concat([Buffer.from(`window.__fxForged=1;console.error(${JSON.stringify(MARK)});`), Buffer.alloc(file(chunk).length)]).subarray(0, file(chunk).length), '',
-          /^A file of this page did not arrive as this version was built \(app\.[0-9a-f]{10}\.js, or a module it imports/],
-        ['the wasm', wasmName, wasm, '?lang=fr', new RegExp(`^Le fichier WebAssembly ${wasmName.replace(/\./g, '\\.')} n'est pas arrivé tel que cette version l'a construit`)],
-      ]) {
-        const browser = await h.ownBrowser();
-        try {
-          const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow', locale: 'en-US' });
-          ctx.setDefaultTimeout(20_000);
-          const errors = [];
-          let forgedTo = null;
-          await ctx.route((u) => u.href.startsWith(base), async (route) => {
-            const req = route.request();
-            const n = decodeURIComponent(new URL(req.url()).pathname.slice(1));
-            if (n === name && forgedTo === null) {
-              forgedTo = req.serviceWorker() ? 'the service worker' : 'the page';
-              return route.fulfill({ status: 200, contentType: name.endsWith('.wasm') ? 'application/wasm' : 'text/javascript', body });
-            }
-            return route.continue();
-          });
-          const page = await ctx.newPage();
-          page.on('console', (m) => { if (m.text().includes(MARK)) errors.push(`${MARK} (${m.location()?.url})`); });
-          await page.goto(`${base}${query}`);
-          const refusal = await waitFor(() => page.evaluate(() => {
-            const b = document.getElementById('error-banner');
-            return b && !b.hidden && b.textContent ? b.textContent : null;
-          }), 30_000, 100);
-          expect(forgedTo === 'the page', `${what}: the forged ${name} went to ${forgedTo}`);
-          const ran = await page.evaluate(() => ({ forged: window.__fxForged ?? null, core: !!window.__fx?.core?.wrapper, ready: document.body.dataset.ready ?? null }));
-          expect(typeof refusal === 'string' && sentence.test(refusal), `${what}: the page says '${refusal}' (${JSON.stringify(ran)} ${errors.join(' / ')})`);
-          expect(ran.forged === null && !ran.core && ran.ready === null && errors.length === 0,
-            `${what}: the forged copy ran or the page went on: ${JSON.stringify(ran)} ${errors.join(' / ')}`);
-          said.push(`${what}: '${refusal.slice(0, 70)}…'`);
-          // the server good: a reload runs the genuine files, offline-ready
-          await page.reload();
-          await page.waitForFunction(() => document.body.dataset.ready === 'true');
-          expect(await waitFor(() => page.evaluate(() => document.body.dataset.offline === 'ready' || null), 120_000, 200),
-            `${what}: after the reload the header says '${await page.evaluate(() => document.getElementById('offline-state')?.textContent)}'`);
-          expect(await page.evaluate(() => window.__fxForged ?? null) === null && errors.length === 0, `${what}: the forged copy ran after the reload: ${errors.join(' / ')}`);
-        } finally {
-          await browser.close().catch(() => {});
+      browser = await h.ownBrowser();
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow', locale: 'en-US' });
+      ctx.setDefaultTimeout(20_000);
+      const errors = [];
+      let forgedTo = null;
+      await ctx.route((u) => u.href.startsWith(base), async (route) => {
+        const req = route.request();
+        const n = decodeURIComponent(new URL(req.url()).pathname.slice(1));
+        if (n === RAN) {
+          errors.push(`the forged ${name} ran`);
+          return route.fulfill({ status: 204 });
         }
-      }
-      // MuJoCo's wasm, answered once to the page with a byte of its text changed
-      const mjWasm = dist.rest.find((n) => /^mujoco\.[0-9a-f]{10}\/mujoco\.wasm$/.test(n));
-      expect(mjWasm, 'the package lists no MuJoCo wasm');
-      const mj = Buffer.from(file(mjWasm));
-      const mjAt = mj.indexOf('XML Error');
-      expect(mjAt > 0, `${mjWasm} holds no 'XML Error'`);
-      mj[mjAt] = 'x'.charCodeAt(0);
-      const browser = await h.ownBrowser();
-      try {
-        const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow', locale: 'en-US' });
-        ctx.setDefaultTimeout(20_000);
-        let forgedTo = null;
-        await ctx.route((u) => u.href.startsWith(base), async (route) => {
-          const req = route.request();
-          if (decodeURIComponent(new URL(req.url()).pathname.slice(1)) === mjWasm && forgedTo === null && !req.serviceWorker()) {
-            forgedTo = 'the page';
-            return route.fulfill({ status: 200, contentType: 'application/wasm', body: mj });
-          }
-          return route.continue();
-        });
-        const page = await ctx.newPage();
-        await page.goto(`${base}?view=mujoco`);
-        const want = new RegExp(`The WebAssembly file ${mjWasm.replace(/\./g, '\\.')} did not arrive as this version was built`);
-        const view = () => page.evaluate(() => document.getElementById('view')?.innerText || '');
-        const refused = await waitFor(async () => (want.test(await view()) ? true : null), 60_000, 200);
-        expect(forgedTo === 'the page', `MuJoCo: the forged ${mjWasm} went to ${forgedTo ?? 'nobody'} (the page was run by the service worker first)`);
-        expect(refused && !/MuJoCo \d+\.\d+\.\d+ \(WebAssembly/.test(await view()), `MuJoCo: the view says '${(await view()).slice(0, 300)}'`);
-        said.push(`MuJoCo: refused (${mjWasm})`);
-        await page.reload();
-        expect(await waitFor(async () => (/MuJoCo \d+\.\d+\.\d+ \(WebAssembly/.test(await view()) ? true : null), 60_000, 200),
-          `MuJoCo: after the reload the view says '${(await view()).slice(0, 300)}'`);
-        expect(await waitFor(() => page.evaluate(() => document.body.dataset.offline === 'ready' || null), 120_000, 200), 'MuJoCo: never "Ready offline"');
-      } finally {
-        await browser.close().catch(() => {});
-      }
-      return said.join('; ');
+        if (n === name && forgedTo === null && !req.serviceWorker()) {
+          forgedTo = 'the page';
+          return route.fulfill({ status: 200, contentType: name.endsWith('.wasm') ? 'application/wasm' : 'text/javascript', body });
+        }
+        return route.continue();
+      });
+      const page = await ctx.newPage();
+      await page.goto(`${base}${query}`);
+      const text = await waitFor(async () => {
+        const t = await said(page);
+        return t && sentence.test(t) ? t : null;
+      }, 30_000, 100);
+      const ran = await runs(page);
+      expect(forgedTo === 'the page', `${what}: the forged ${name} went to ${forgedTo ?? 'nobody'}`);
+      expect(text, `${what}: the page says '${(await said(page))?.slice(0, 300)}' (forged bytes run: ${ran}; ${errors.join(' / ')})`);
+      expect(!ran && errors.length === 0, `${what}: the forged copy ran or the page went on: ${errors.join(' / ')}`);
+      // the server good: a reload runs the genuine files, offline-ready
+      await page.reload();
+      expect(await waitFor(async () => ((await runs(page)) ? true : null), 60_000, 200), `${what}: after the reload, the page says '${(await said(page))?.slice(0, 300)}'`);
+      expect(await waitFor(() => page.evaluate(() => document.body.dataset.offline === 'ready' || null), 120_000, 200),
+        `${what}: after the reload the header says '${await page.evaluate(() => document.getElementById('offline-state')?.textContent)}'`);
+      expect(errors.length === 0, `${what}: the forged copy ran: ${errors.join(' / ')}`);
+      return `${what}: '${text.slice(0, 90)}…'; after a reload, Ready offline`;
     } finally {
+      if (browser) await browser.close().catch(() => {});
       if (srv) srv.stop();
     }
+  }
+
+  await check('offline integrity, first visit: a chunk the page imports, answered once to the page itself (no service worker yet) with same-size other bytes that would link and run, is refused by the browser (the import map\'s integrity): never run; the page says which file was refused; reloaded, "Ready offline"', async () => {
+    const { dist } = readDist(DIST);
+    const appName = dist.precache.find((n) => /^app\.[0-9a-f]{10}\.js$/.test(n));
+    // a chunk the page's bundle imports, with a string long enough to make room for the forged line
+    const chunk = dist.precache.find((n) => /^chunk\.[0-9a-f]{10}\.js$/.test(n) && file(appName).includes(`./${n}`)
+      && /"[A-Za-z ,.]{80,}"/.test(file(n).toString()));
+    expect(chunk, 'the package lists no chunk the page imports');
+    return firstVisit({ what: 'a chunk', name: chunk, body: forgedModule(file(chunk)), query: '', said: banner, runs: coreRuns,
+      sentence: /^A file of this page did not arrive as this version was built \(app\.[0-9a-f]{10}\.js, or a module it imports/ });
+  });
+
+  await check('offline integrity, first visit: the core\'s wasm, answered once to the page itself with same-size other bytes (one letter of a sentence it holds changed: it would compile and run), is refused before it is compiled: the page says so in French, naming the file; reloaded, "Ready offline"', async () => {
+    const { dist } = readDist(DIST);
+    const wasmName = dist.precache.find((n) => /^friction_core\.[0-9a-f]{10}\.wasm$/.test(n));
+    expect(wasmName, 'the package lists no core wasm');
+    const wasm = Buffer.from(file(wasmName));
+    const at = wasm.indexOf('params.not_finite_number');
+    expect(at > 0, `${wasmName} holds no 'params.not_finite_number'`);
+    wasm[at] = 'P'.charCodeAt(0);
+    return firstVisit({ what: 'the core\'s wasm', name: wasmName, body: wasm, query: '?lang=fr', said: banner, runs: coreRuns,
+      sentence: new RegExp(`^Le fichier WebAssembly ${wasmName.replace(/\./g, '\\.')} n'est pas arrivé tel que cette version l'a construit`) });
+  });
+
+  await check('offline integrity, first visit: MuJoCo\'s wasm, answered once to the page with same-size other bytes (one letter of a message changed), is refused before it is compiled: In MuJoCo says so, naming the file; reloaded, MuJoCo loads and "Ready offline"', async () => {
+    const { dist } = readDist(DIST);
+    const mjWasm = dist.rest.find((n) => /^mujoco\.[0-9a-f]{10}\/mujoco\.wasm$/.test(n));
+    expect(mjWasm, 'the package lists no MuJoCo wasm');
+    const mj = Buffer.from(file(mjWasm));
+    const at = mj.indexOf('XML Error');
+    expect(at > 0, `${mjWasm} holds no 'XML Error'`);
+    mj[at] = 'x'.charCodeAt(0);
+    return firstVisit({ what: 'MuJoCo\'s wasm', name: mjWasm, body: mj, query: '?view=mujoco', said: viewText, runs: mujocoRuns,
+      sentence: new RegExp(`The WebAssembly file ${mjWasm.replace(/\./g, '\\.')} did not arrive as this version was built`) });
   });
 
   await check('offline integrity, first visit: the live charts\' worker script answered once with same-size other bytes, to the page and to the service worker, never runs: the workers start through the service worker, which refuses it and fetches it again; the charts are drawn, then "Ready offline"', async () => {
@@ -287,7 +303,7 @@ export default async function offlineintegrity(h) {
       const name = dist.precache.find((n) => /^liveCharts\.worker\.[0-9a-f]{10}\.js$/.test(n));
       expect(name, 'the package lists no live charts\' worker');
       const genuine = fs.readFileSync(path.join(DIST, name));
-      const body = Buffer.concat([Buffer.from(`self.__fxForged=1;console.error(${JSON.stringify(MARK)});`), Buffer.alloc(genuine.length)]).subarray(0, genuine.length);
+      const body = forgedScript(genuine);
       browser = await h.ownBrowser();
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow', locale: 'en-US' });
       ctx.setDefaultTimeout(20_000);
@@ -296,21 +312,24 @@ export default async function offlineintegrity(h) {
       await ctx.route((u) => u.href.startsWith(base), async (route) => {
         const req = route.request();
         const who = req.serviceWorker() ? 'service worker' : 'page';
+        if (decodeURIComponent(new URL(req.url()).pathname.slice(1)) === RAN) {
+          errors.push(`the forged ${name} ran`);
+          return route.fulfill({ status: 204 });
+        }
         if (decodeURIComponent(new URL(req.url()).pathname.slice(1)) === name && once.delete(who)) {
           forgedTo.push(who);
           return route.fulfill({ status: 200, contentType: 'text/javascript', body });
         }
         return route.continue();
       });
-      ctx.on('console', (m) => { if (m.text().includes(MARK)) errors.push(`${MARK} (${m.location()?.url})`); });
       const page = await ctx.newPage();
-      page.on('console', (m) => { if (m.text().includes(MARK)) errors.push(`${MARK} (${m.location()?.url})`); });
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(`${base}?view=pendulum`);
       await page.waitForFunction(() => document.body.dataset.ready === 'true');
       const drawn = await waitFor(() => page.evaluate(() => [...(window.__fx?.charts?.all || [])].some((c) => c.ticks) || null), 60_000, 200);
-      const banner = await page.evaluate(() => { const b = document.getElementById('error-banner'); return b.hidden ? '' : b.textContent; });
-      expect(drawn && !banner, `the live charts were not drawn (banner: '${banner}')`);
+      const said = await banner(page);
+      expect(errors.length === 0, `the forged worker ran or the page failed: ${errors.slice(0, 3).join(' / ')}`);
+      expect(drawn && !said, `the live charts were not drawn (banner: '${said}')`);
       expect(await waitFor(() => page.evaluate(() => document.body.dataset.offline === 'ready' || null), 120_000, 200), 'never "Ready offline"');
       expect(errors.length === 0, `the forged worker ran or the page failed: ${errors.slice(0, 3).join(' / ')}`);
       return `forged to: ${forgedTo.join(', ') || 'nobody'} (the page asked the network for it ${forgedTo.includes('page') ? 'itself' : 'never: its workers start through the service worker'}); charts drawn; Ready offline`;
