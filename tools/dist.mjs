@@ -240,11 +240,18 @@ const pageNote = `(() => {
     document.body.dataset.file = 'refused';
     return;
   }
+  // a note of its own at the top of the page (the page, when it runs without
+  // its style sheet, clears its error box as a view opens)
   const refused = (file) => {
     const text = notes.intact[l].replace('{file}', file);
-    const banner = document.getElementById('error-banner');
-    banner.textContent = text;
-    banner.hidden = false;
+    let note = document.getElementById('intact-note');
+    if (!note) {
+      note = document.createElement('p');
+      note.id = 'intact-note';
+      note.setAttribute('role', 'alert');
+      document.body.prepend(note);
+    }
+    note.textContent = text;
     if (document.getElementById('loading')) say(text);
     document.body.dataset.intact = 'refused';
   };

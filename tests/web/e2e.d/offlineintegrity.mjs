@@ -208,10 +208,11 @@ export default async function offlineintegrity(h) {
     const b = document.getElementById('error-banner');
     return b && !b.hidden && b.textContent ? b.textContent : null;
   });
+  const intactNote = (page) => page.evaluate(() => document.getElementById('intact-note')?.textContent || null);
   const coreRuns = (page) => page.evaluate(() => !!window.__fx?.core?.wrapper && document.body.dataset.ready === 'true');
   const viewText = (page) => page.evaluate(() => document.getElementById('view')?.innerText || '');
   const mujocoRuns = async (page) => /MuJoCo \d+\.\d+\.\d+ \(WebAssembly/.test(await viewText(page));
-  async function firstVisit({ what, name, body, query, said, sentence, runs }) {
+  async function firstVisit({ what, name, body, query, said, sentence, runs, forged = async () => null }) {
     expect(fs.existsSync(path.join(DIST, 'sw.js')), `${path.relative(ROOT, DIST)} is not built (make dist)`);
     let srv = null, browser = null;
     try {
@@ -242,6 +243,8 @@ export default async function offlineintegrity(h) {
         return t && sentence.test(t) ? t : null;
       }, 30_000, 100);
       const ran = await runs(page);
+      const seen = await forged(page);
+      if (seen) errors.push(seen);
       expect(forgedTo === 'the page', `${what}: the forged ${name} went to ${forgedTo ?? 'nobody'}`);
       expect(text, `${what}: the page says '${(await said(page))?.slice(0, 300)}' (forged bytes run: ${ran}; ${errors.join(' / ')})`);
       expect(!ran && errors.length === 0, `${what}: the forged copy ran or the page went on: ${errors.join(' / ')}`);
@@ -250,6 +253,8 @@ export default async function offlineintegrity(h) {
       expect(await waitFor(async () => ((await runs(page)) ? true : null), 60_000, 200), `${what}: after the reload, the page says '${(await said(page))?.slice(0, 300)}'`);
       expect(await waitFor(() => page.evaluate(() => document.body.dataset.offline === 'ready' || null), 120_000, 200),
         `${what}: after the reload the header says '${await page.evaluate(() => document.getElementById('offline-state')?.textContent)}'`);
+      const seen2 = await forged(page);
+      if (seen2) errors.push(seen2);
       expect(errors.length === 0, `${what}: the forged copy ran: ${errors.join(' / ')}`);
       return `${what}: '${text.slice(0, 90)}…'; after a reload, Ready offline`;
     } finally {
@@ -265,8 +270,20 @@ export default async function offlineintegrity(h) {
     const chunk = dist.precache.find((n) => /^chunk\.[0-9a-f]{10}\.js$/.test(n) && file(appName).includes(`./${n}`)
       && /"[A-Za-z ,.]{80,}"/.test(file(n).toString()));
     expect(chunk, 'the package lists no chunk the page imports');
-    return firstVisit({ what: 'a chunk', name: chunk, body: forgedModule(file(chunk)), query: '', said: banner, runs: coreRuns,
-      sentence: /^A file of this page did not arrive as this version was built \(app\.[0-9a-f]{10}\.js, or a module it imports/ });
+    return firstVisit({ what: 'a chunk', name: chunk, body: forgedModule(file(chunk)), query: '', said: intactNote, runs: coreRuns,
+      sentence: /^A file of this page \(app\.[0-9a-f]{10}\.js, or a module it imports\) did not arrive as this version was built/ });
+  });
+
+  await check('offline integrity, first visit: the style sheet, answered once to the page itself with same-size other rules, is refused by the browser (its integrity): never applied; the page says which file was refused; reloaded, styled and "Ready offline"', async () => {
+    const { dist } = readDist(DIST);
+    const css = dist.precache.find((n) => /^style\.[0-9a-f]{10}\.css$/.test(n));
+    expect(css, 'the package lists no style sheet');
+    return firstVisit({ what: 'the style sheet', name: css, body: Buffer.from('html{--fx-forged:ran}'.padEnd(file(css).length, ' ')), query: '', said: intactNote,
+      sentence: /^A file of this page \(style\.[0-9a-f]{10}\.css, or a module it imports\) did not arrive as this version was built/,
+      // the genuine sheet applied (the page's own rules), the page ready
+      runs: (page) => page.evaluate(() => document.body.dataset.ready === 'true'
+        && [...document.styleSheets].some((sh) => /\/style\.[0-9a-f]{10}\.css$/.test(sh.href || '') && sh.cssRules.length > 10)),
+      forged: (page) => page.evaluate(() => (getComputedStyle(document.documentElement).getPropertyValue('--fx-forged').trim() ? 'the forged style sheet was applied' : null)) });
   });
 
   await check('offline integrity, first visit: the core\'s wasm, answered once to the page itself with same-size other bytes (one letter of a sentence it holds changed: it would compile and run), is refused before it is compiled: the page says so in French, naming the file; reloaded, "Ready offline"', async () => {
