@@ -232,7 +232,8 @@ export default async function offlineintegrity(h) {
         }
         if (n === name && forgedTo === null && !req.serviceWorker()) {
           forgedTo = 'the page';
-          return route.fulfill({ status: 200, contentType: name.endsWith('.wasm') ? 'application/wasm' : 'text/javascript', body });
+          const type = { wasm: 'application/wasm', css: 'text/css', js: 'text/javascript' }[name.split('.').pop()];
+          return route.fulfill({ status: 200, contentType: type, body });
         }
         return route.continue();
       });
