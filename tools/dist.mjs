@@ -204,9 +204,12 @@ html = rewrite(html, 'style.css', cssName, 'index.html');
 // does the imports)
 html = withIntegrity(html, 'script type="module"', 'src', appName, appBuf);
 html = withIntegrity(html, 'link rel="stylesheet"', 'href', cssName, css);
+// The two WebAssembly files are listed too, though no module imports them:
+// the page checks them against their full SHA-256 there before it compiles
+// them (web/src/coreLoad.js), where their names carry only 10 digits of it
 const workerSet = new Set(Object.values(workerNames));
-const modules = [...files.keys()].filter((n) => n.endsWith('.js') && !workerSet.has(n)).sort();
-const importMap = JSON.stringify({ integrity: Object.fromEntries(modules.map((n) => [`./${n}`, sri(files.get(n))])) });
+const listed = [...files.keys()].filter((n) => (n.endsWith('.js') && !workerSet.has(n)) || n.endsWith('.wasm')).sort();
+const importMap = JSON.stringify({ integrity: Object.fromEntries(listed.map((n) => [`./${n}`, sri(files.get(n))])) });
 if (/<\/script/i.test(importMap)) fail('the import map holds </script');
 html = html.replace('</head>', `  <meta name="fx-service-worker" content="sw.js">\n  <script type="importmap">${importMap}</script>\n</head>`);
 // the page's policy allows that one inline script by its hash (tools/csp.mjs)

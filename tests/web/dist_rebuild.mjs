@@ -22,6 +22,23 @@ export function readDist(dir) {
   return { dist: JSON.parse(head[1]), logic: sw.slice(head[0].length) };
 }
 
+/** html (index.html after `before` had its import map changed) with the
+ *  policy's hash of the import map made the new map's. */
+function withMapHash(before, html) {
+  const map = IMPORT_MAP.exec(before)?.[1], newMap = IMPORT_MAP.exec(html)?.[1];
+  return map === undefined ? html : html.replace(sri(Buffer.from(map)), sri(Buffer.from(newMap)));
+}
+
+/** Writes into dir's index.html an import map that lists `integrity` for
+ *  `name` (its key ./name), the policy's hash of the map made the new one's. */
+export function relist(dir, name, integrity) {
+  const before = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const key = JSON.stringify(`./${name}`);
+  const html = before.replace(new RegExp(`${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:"[^"]*"`), `${key}:${JSON.stringify(integrity)}`);
+  if (html === before) throw new Error(`the import map of ${dir}/index.html lists no ${name}`);
+  fs.writeFileSync(path.join(dir, 'index.html'), withMapHash(before, html));
+}
+
 /** Writes the new build into dir: app.<hash>.js + `line` (a new name),
  *  index.html naming it, sw.js listing it under version `${version}-2`.
  *  { oldApp, newApp, dist }. */
@@ -36,8 +53,7 @@ export function rebuildApp(dir, line = '\nwindow.__fxBuild = "2";\n') {
   const before = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   let html = before.replace(`"${oldApp}"`, `"${newApp}"`).replace(`"./${oldApp}"`, `"./${newApp}"`).split(sri(oldBytes)).join(sri(app));
   if (!html.includes(newApp)) throw new Error(`index.html does not name ${oldApp}`);
-  const map = IMPORT_MAP.exec(before)?.[1], newMap = IMPORT_MAP.exec(html)?.[1];
-  if (map !== undefined) html = html.replace(sri(Buffer.from(map)), sri(Buffer.from(newMap)));
+  html = withMapHash(before, html);
   fs.writeFileSync(path.join(dir, 'index.html'), html);
   dist.precache = dist.precache.map((n) => (n === oldApp ? newApp : n));
   for (const [key, of] of [['sizes', (b) => b.length], ['sha256', sha]]) {

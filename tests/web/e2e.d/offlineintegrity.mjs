@@ -32,6 +32,10 @@
 //                it holds changed (a module that would compile and run): in
 //                French, the page says in French that the file was refused,
 //                names it, and does not run the core; reloaded, "Prêt hors ligne"
+//   the digest   the core's wasm genuine, but the page's import map listing
+//                another SHA-256 for it (a copy of the package): the page
+//                refuses it (it checks the whole digest the page lists, not
+//                only the name's 10 digits)
 //   MuJoCo       its wasm (mujoco.<hash>/mujoco.wasm) answered once to the
 //                page with one byte of a message it holds changed: In
 //                MuJoCo says the file was refused and does not load it;
@@ -48,7 +52,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { readDist, rebuildApp } from '../dist_rebuild.mjs';
+import { readDist, rebuildApp, relist } from '../dist_rebuild.mjs';
 
 // this module's bound (the harness's watchdog): three full downloads of the set
 export const WATCHDOG_MS = 300_000;
@@ -297,6 +301,32 @@ export default async function offlineintegrity(h) {
     wasm[at] = 'P'.charCodeAt(0);
     return firstVisit({ what: 'the core\'s wasm', name: wasmName, body: wasm, query: '?lang=fr', said: banner, runs: coreRuns,
       sentence: new RegExp(`^Le fichier WebAssembly ${wasmName.replace(/\./g, '\\.')} n'est pas arrivé tel que cette version l'a construit`) });
+  });
+
+  await check('offline integrity: the page checks the core\'s wasm against the full SHA-256 its import map lists, not only the 10 digits of its name: with the map listing another digest, the genuine file is refused', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fx-integrity-'));
+    let srv = null, browser = null;
+    try {
+      fs.cpSync(DIST, dir, { recursive: true });
+      const { dist } = readDist(dir);
+      const wasmName = dist.precache.find((n) => /^friction_core\.[0-9a-f]{10}\.wasm$/.test(n));
+      relist(dir, wasmName, `sha256-${crypto.createHash('sha256').update('other bytes').digest('base64')}`);
+      srv = await h.staticServer(dir);
+      browser = await h.ownBrowser();
+      const page = await (await browser.newContext({ serviceWorkers: 'block', locale: 'en-US' })).newPage();
+      const violations = [];
+      page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text().slice(0, 120)); });
+      await page.goto(srv.url);
+      const said = await waitFor(() => banner(page), 30_000, 100);
+      expect(said && said.startsWith(`The WebAssembly file ${wasmName} did not arrive as this version was built`) && violations.length === 0,
+        `the page says '${said}' (${violations.join(' / ')})`);
+      expect(!(await coreRuns(page)), 'the core runs');
+      return `'${said.slice(0, 80)}…'`;
+    } finally {
+      if (browser) await browser.close().catch(() => {});
+      if (srv) srv.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   await check('offline integrity, first visit: MuJoCo\'s wasm, answered once to the page with same-size other bytes (one letter of a message changed), is refused before it is compiled: In MuJoCo says so, naming the file; reloaded, MuJoCo loads and "Ready offline"', async () => {
