@@ -216,25 +216,31 @@ export default async function offlineintegrity(h) {
   const coreRuns = (page) => page.evaluate(() => !!window.__fx?.core?.wrapper && document.body.dataset.ready === 'true');
   const viewText = (page) => page.evaluate(() => document.getElementById('view')?.innerText || '');
   const mujocoRuns = async (page) => /MuJoCo \d+\.\d+\.\d+ \(WebAssembly/.test(await viewText(page));
+  // (the package in a sub-folder, school/friction/, as on a school's server:
+  // the import map's keys, ./name, resolve against the page's address)
   async function firstVisit({ what, name, body, query, said, sentence, runs, forged = async () => null }) {
     expect(fs.existsSync(path.join(DIST, 'sw.js')), `${path.relative(ROOT, DIST)} is not built (make dist)`);
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fx-integrity-'));
     let srv = null, browser = null;
     try {
-      srv = await h.staticServer(DIST);
-      const base = srv.url;
+      fs.mkdirSync(path.join(root, 'school'));
+      fs.symlinkSync(DIST, path.join(root, 'school/friction'));
+      srv = await h.staticServer(root);
+      const base = `${srv.url}school/friction/`;
+      const origin = new URL(base).origin, dirPath = new URL(base).pathname;
       browser = await h.ownBrowser();
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow', locale: 'en-US' });
       ctx.setDefaultTimeout(20_000);
       const errors = [];
       let forgedTo = null;
-      await ctx.route((u) => u.href.startsWith(base), async (route) => {
+      await ctx.route((u) => u.origin === origin, async (route) => {
         const req = route.request();
-        const n = decodeURIComponent(new URL(req.url()).pathname.slice(1));
-        if (n === RAN) {
+        const p = decodeURIComponent(new URL(req.url()).pathname);
+        if (p === `/${RAN}`) {
           errors.push(`the forged ${name} ran`);
           return route.fulfill({ status: 204 });
         }
-        if (n === name && forgedTo === null && !req.serviceWorker()) {
+        if (p === `${dirPath}${name}` && forgedTo === null && !req.serviceWorker()) {
           forgedTo = 'the page';
           const type = { wasm: 'application/wasm', css: 'text/css', js: 'text/javascript' }[name.split('.').pop()];
           return route.fulfill({ status: 200, contentType: type, body });
@@ -261,10 +267,11 @@ export default async function offlineintegrity(h) {
       const seen2 = await forged(page);
       if (seen2) errors.push(seen2);
       expect(errors.length === 0, `${what}: the forged copy ran: ${errors.join(' / ')}`);
-      return `${what}: '${text.slice(0, 90)}…'; after a reload, Ready offline`;
+      return `${what}: '${text.slice(text.search(sentence)).slice(0, 90)}…'; after a reload, Ready offline (served from ${dirPath})`;
     } finally {
       if (browser) await browser.close().catch(() => {});
       if (srv) srv.stop();
+      fs.rmSync(root, { recursive: true, force: true });
     }
   }
 
