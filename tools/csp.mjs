@@ -4,8 +4,10 @@
 //   tools/serve.mjs   (make serve) sends it as a header on every answer, with
 //                     frame-ancestors (the embed API: any page may frame a view,
 //                     docs/embedding.md)
-//   tools/dist.mjs    the package's page: the hash of its one inline script
-//                     (the note for file://) added to script-src
+//   tools/dist.mjs    the package's page: the hashes of its two inline
+//                     scripts (the import map with the integrity of its
+//                     modules, the note for file:// and for a refused file)
+//                     added to script-src
 //   tools/single.mjs  the single file: the hashes of its inline module and
 //                     style sheet added, 'unsafe-eval' taken out (only
 //                     MuJoCo's bindings need it, and the file carries no MuJoCo)

@@ -30,9 +30,9 @@ import crypto from 'node:crypto';
 import * as esbuild from 'esbuild';
 import { TABLES } from '../web/src/i18n/tables.js';
 import { chooseLanguage, LANGUAGES } from '../web/src/i18n/index.js';
-import { FILE_KEY } from '../web/src/offline.js';
+import { FILE_KEY, INTACT_KEY } from '../web/src/offline.js';
 import { MUJOCO_WORKERS } from './mujoco-workers.mjs';
-import { policyOf } from './csp.mjs';
+import { policyOf, withPolicy, addSources, inlineHash } from './csp.mjs';
 import { readmeText } from './dist_readme.mjs';
 
 // the workers that run MuJoCo (the In MuJoCo view's Fig. 1 B/C, a dropped
@@ -183,34 +183,93 @@ const appName = hashed('app.js', appBuf);
 files.set(appName, appBuf);
 
 // 4. the page and its service worker
+/** The Subresource Integrity of bytes: the full SHA-256 of what is shipped. */
+const sri = (buf) => `sha256-${crypto.createHash('sha256').update(buf).digest('base64')}`;
+/** html with the one `<tag …attr="value"` of the page given integrity="…". */
+function withIntegrity(text, tag, attr, value, buf) {
+  const from = `<${tag} ${attr}="${value}"`;
+  if (text.split(from).length !== 2) fail(`index.html does not hold '${from}' once`);
+  return text.replace(from, `${from} integrity="${sri(buf)}"`);
+}
 let html = read('index.html').toString();
 html = rewrite(html, 'app.js', appName, 'index.html');
 html = rewrite(html, 'style.css', cssName, 'index.html');
-html = html.replace('</head>', '  <meta name="fx-service-worker" content="sw.js">\n</head>');
-// opened from file:// (a double click on index.html) the browser refuses the
-// page's modules, workers and WebAssembly: a classic script before them
-// (file-note.<hash>.js: a file, not inline, so the page's
-// Content-Security-Policy, web/index.html, is the same in every build and a
-// server can send it as it is: docs/offline.md) says what to do instead
-// (web/src/offline.js FILE_KEY), in the language the page would have chosen
-// (i18n/index.js chooseLanguage)
-const fileNote = Object.fromEntries(Object.entries(TABLES).map(([l, tb]) => [l, tb[FILE_KEY]]));
-const fileNoteJs = Buffer.from(`if (location.protocol === 'file:') {
+// Subresource Integrity: the browser runs the page's bundle and applies its
+// style sheet only when their bytes are these (at the first visit too,
+// before the service worker runs the page: docs/offline.md "Integrity");
+// the import map's `integrity` does the same for every module the page
+// imports, statically (the chunks) or when a view needs it (the French
+// table, the 3D robot, MuJoCo's module), its keys the addresses relative to
+// the page (the browser resolves them against the page's address, as it
+// does the imports)
+html = withIntegrity(html, 'script type="module"', 'src', appName, appBuf);
+html = withIntegrity(html, 'link rel="stylesheet"', 'href', cssName, css);
+// The two WebAssembly files are listed too, though no module imports them:
+// the page checks them against their full SHA-256 there before it compiles
+// them (web/src/coreLoad.js), where their names carry only 10 digits of it
+const workerSet = new Set(Object.values(workerNames));
+const listed = [...files.keys()].filter((n) => (n.endsWith('.js') && !workerSet.has(n)) || n.endsWith('.wasm')).sort();
+const importMap = JSON.stringify({ integrity: Object.fromEntries(listed.map((n) => [`./${n}`, sri(files.get(n))])) });
+if (/<\/script/i.test(importMap)) fail('the import map holds </script');
+html = html.replace('</head>', `  <meta name="fx-service-worker" content="sw.js">\n  <script type="importmap">${importMap}</script>\n</head>`);
+// the page's policy allows that one inline script by its hash (tools/csp.mjs)
+html = withPolicy(html, addSources(policyOf(html), 'script-src', [inlineHash(importMap)]));
+// an inline classic script before the page's module (inline: from file://
+// the browser would refuse a file with integrity, and it is part of
+// index.html, the one file whose bytes no name carries; the policy allows it
+// by its hash), in the language the page would have chosen (i18n/index.js
+// chooseLanguage), says what to do when the page cannot run:
+//   - opened from file:// (a double click on index.html), where the browser
+//     refuses its modules, workers and WebAssembly (web/src/offline.js FILE_KEY)
+//   - the browser refused, by their Subresource Integrity, the page's bundle
+//     or a module it imports (the module script's error event) or its style
+//     sheet (no sheet once it stopped loading: a classic script waits for the
+//     style sheets before it), naming the file (INTACT_KEY)
+const notesOf = (key) => Object.fromEntries(Object.entries(TABLES).map(([l, tb]) => [l, tb[key]]));
+const pageNote = `(() => {
   const LANGUAGES = ${JSON.stringify(LANGUAGES)};
   const chooseLanguage = ${chooseLanguage.toString()};
-  const notes = ${JSON.stringify(fileNote)};
+  const notes = ${JSON.stringify({ file: notesOf(FILE_KEY), intact: notesOf(INTACT_KEY) })};
   const l = chooseLanguage(location.search, navigator.languages || [navigator.language]);
-  const p = document.querySelector('#loading > p');
-  document.documentElement.lang = l;
-  p.textContent = notes[l];
-  p.setAttribute('role', 'alert');
-  document.getElementById('loading-progress').hidden = true;
-  document.body.dataset.file = 'refused';
-}
-`);
-const fileNoteName = hashed('file-note.js', fileNoteJs);
-files.set(fileNoteName, fileNoteJs);
-html = html.replace('<script type="module"', `<script src="${fileNoteName}"></script>\n  <script type="module"`);
+  const say = (text) => {
+    const p = document.querySelector('#loading > p');
+    document.documentElement.lang = l;
+    p.textContent = text;
+    p.setAttribute('role', 'alert');
+    document.getElementById('loading-progress').hidden = true;
+  };
+  if (location.protocol === 'file:') {
+    say(notes.file[l]);
+    document.body.dataset.file = 'refused';
+    return;
+  }
+  // a note of its own at the top of the page (the page, when it runs without
+  // its style sheet, clears its error box as a view opens)
+  const refused = (file) => {
+    const text = notes.intact[l].replace('{file}', file);
+    let note = document.getElementById('intact-note');
+    if (!note) {
+      note = document.createElement('p');
+      note.id = 'intact-note';
+      note.setAttribute('role', 'alert');
+      document.body.prepend(note);
+    }
+    note.textContent = text;
+    if (document.getElementById('loading')) say(text);
+    document.body.dataset.intact = 'refused';
+  };
+  const name = (u) => new URL(u, location.href).pathname.split('/').pop();
+  const css = document.querySelector('link[rel="stylesheet"]');
+  if (css && !css.sheet) refused(name(css.href));
+  window.addEventListener('error', (e) => {
+    const s = e.target;
+    if (s instanceof HTMLScriptElement && s.type === 'module' && s.src) refused(name(s.src));
+  }, true);
+})();
+`;
+if (/<\/script|<!--/i.test(pageNote)) fail('the page\'s note holds </script or <!--, which would end its tag early');
+html = html.replace('<script type="module"', `<script>${pageNote}</script>\n  <script type="module"`);
+html = withPolicy(html, addSources(policyOf(html), 'script-src', [inlineHash(pageNote)]));
 policyOf(html);   // the page carries its policy (tools/csp.mjs): checked here
 files.set('index.html', Buffer.from(html));
 // kept at install: everything but MuJoCo, which the In MuJoCo view fetches

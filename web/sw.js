@@ -38,7 +38,9 @@
 //             from the cache; a file of the lists that arrives is checked,
 //             then kept; anything else goes to the network
 //   message   'fill': fetch what the lists lack (one run at a time); 'status':
-//             the state to the page; 'skip-waiting'. The state goes to every
+//             the state to the page; 'skip-waiting'; 'claim': take the pages
+//             it does not run yet (one opened bypassing it, Shift+Reload: the
+//             page starts its workers once it runs it, web/src/offline.js). The state goes to every
 //             page as { type: 'offline', state: 'ready' | 'downloading' |
 //             'unavailable', got, total (bytes of the whole set), why }
 //             (why: 'network', 'server', 'size', 'integrity', 'storage').
@@ -216,6 +218,7 @@ self.addEventListener('message', (e) => {
   if (type === 'skip-waiting') self.skipWaiting();
   else if (type === 'fill') e.waitUntil(fill());
   else if (type === 'status') e.waitUntil(status().then((s) => e.source?.postMessage(s)));
+  else if (type === 'claim') e.waitUntil(self.clients.claim());
 });
 
 self.addEventListener('fetch', (e) => {

@@ -24,13 +24,14 @@ import { csvUrl } from './csv.js';
 import { allCharts, chartCsv, chartFontSize, chartFrame, download } from './charts.js';
 import { symbolText } from './dom.js';
 import { getDecimalMark } from './format.js';
+import { startWorker } from './offline.js';
 
 // Sources shorter than this are sent whole every time (cheap, and a short
 // line may be rewritten in place, like the arm's target lines).
 const WHOLE_BELOW = 64;
 
 export function liveChartSet(parent, { what, boxes, axes, showError, onStats, range }) {
-  const worker = new Worker('liveCharts.worker.js', { type: 'module' });
+  const worker = startWorker('liveCharts.worker.js', { type: 'module' });
   worker.onerror = (e) => showError(t('live.charts.failed', { what, message: e.message || t('live.charts.worker') }));
   const pngWaiting = new Map();
   const pointsWaiting = new Map();

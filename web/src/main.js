@@ -12,7 +12,7 @@
 // A view may return leave() → false to keep the user on it when a tab is
 // chosen or Back/Forward is pressed (the Fit view while a fit runs asks
 // first; kept after Back/Forward, its entry is pushed again).
-import { loadFrictionCore } from '../../wasm/friction.js';
+import { CORE_WASM, coreFrom } from './coreLoad.js';
 import { currentView, setView, scopedState, scopeEntries, getFlag, setFlag, getPageKey, setPageKey, resetScope, onHistoryMove,
   onStateChange } from './state.js';
 import { embedOptions, startEmbedApi } from './embed.js';
@@ -147,14 +147,14 @@ async function start() {
   const detail = document.getElementById('loading-detail');
   let core;
   try {
-    const bytes = await fetchWithProgress('friction_core.wasm', (got, total) => {
+    const bytes = await fetchWithProgress(CORE_WASM, (got, total) => {
       bar.value = got / total;
       detail.textContent = t('page.loading.progress', { got: (got / 1024).toFixed(0), total: (total / 1024).toFixed(0) });
     });
     detail.textContent = t('page.loading.compiling');
-    core = await loadFrictionCore({ wasmBinary: bytes });
+    core = await coreFrom(CORE_WASM, bytes, t);
   } catch (e) {
-    showError(t('page.error.core', { message: e.message }));
+    showError(e.refused ? e.message : t('page.error.core', { message: e.message }));
     return;
   }
   setHook('core', 'wrapper', core); // for the browser tests and the console (window.__fx.core.wrapper)

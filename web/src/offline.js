@@ -15,11 +15,25 @@
 //   singleMissing(what)  in the single-file explorer (tools/single.mjs), the
 //                        sentence for what it does not carry (MuJoCo,
 //                        three.js); null elsewhere
+//   startWorker(url, options, query)  new Worker(url + query, options), started once the
+//                        package's service worker runs the page (so the
+//                        worker's script, the modules it imports and the
+//                        files it fetches come through its check of every
+//                        byte, web/sw.js, at the first visit too: `new
+//                        Worker` has no integrity of its own); at once
+//                        where there is none to wait for (make serve, the
+//                        single file, no service worker, one refused). Until
+//                        then a stand-in keeps the messages and listeners.
 //   FILE_KEY             the sentence of the package's index.html opened from
 //                        file:// (tools/dist.mjs writes it into the page)
+//   INTACT_KEY           the sentence when the browser refused the page's
+//                        bundle, a module it imports or its style sheet
+//                        (their Subresource Integrity: tools/dist.mjs writes
+//                        it into the page)
 import { t, lang } from './i18n/index.js';
 
 export const FILE_KEY = 'page.file';
+export const INTACT_KEY = 'page.intact';
 
 /** The code of each reason the worker gives (web/sw.js) → its sentence's key. */
 const WHY = { network: 'offline.why.network', server: 'offline.why.server', size: 'offline.why.size', integrity: 'offline.why.integrity',
@@ -51,6 +65,62 @@ export function singleMissing(what) {
   return document.querySelector('meta[name="fx-single-file"]') ? t('single.missing', { what }) : null;
 }
 
+// resolved once the package's service worker runs the page, or once there
+// is none to wait for (startOffline: no service worker, one refused)
+let swRuns = null;
+const swWait = new Promise((resolve) => { swRuns = resolve; });
+let swRan = false;
+swWait.then(() => { swRan = true; });
+
+/** A stand-in Worker (the same calls, events and on… handlers) that starts
+ *  the real one when `ready` resolves, then hands it the messages posted and
+ *  passes on its events. */
+class LaterWorker extends EventTarget {
+  #real = null;
+  #queue = [];
+  #ended = false;
+  constructor(url, options, ready) {
+    super();
+    this.onmessage = this.onerror = this.onmessageerror = null;
+    ready.then(() => {
+      if (this.#ended) return;
+      const w = new Worker(url, options);
+      this.#real = w;
+      const pass = (e) => {
+        const copy = e.type === 'error'
+          ? new ErrorEvent('error', { message: e.message, filename: e.filename, lineno: e.lineno, colno: e.colno, error: e.error, cancelable: true })
+          : new MessageEvent(e.type, { data: e.data, ports: [...(e.ports || [])] });
+        this.dispatchEvent(copy);
+        this[`on${e.type}`]?.call(this, copy);
+        if (copy.defaultPrevented) e.preventDefault();
+      };
+      for (const type of ['message', 'error', 'messageerror']) w.addEventListener(type, pass);
+      for (const [m, transfer] of this.#queue) w.postMessage(m, transfer);
+      this.#queue = null;
+    });
+  }
+
+  postMessage(m, transfer = []) {
+    if (this.#real) this.#real.postMessage(m, transfer);
+    else if (this.#queue) this.#queue.push([m, transfer]);
+  }
+
+  terminate() {
+    this.#ended = true;
+    this.#queue = null;
+    this.#real?.terminate();
+  }
+}
+
+/** new Worker(url + query, options), or, while the package's service
+ *  worker does not run the page yet, a stand-in that starts it once it
+ *  does. url: the worker's file name as a string of its own (make dist
+ *  rewrites it hashed); query: what follows it (?lang=…). */
+export function startWorker(url, options, query = '') {
+  if (swRan || !packaged()) return new Worker(`${url}${query}`, options);
+  return new LaterWorker(`${url}${query}`, options, swWait);
+}
+
 export function startOffline(swUrl) {
   const box = document.createElement('div');
   box.id = 'offline-state';
@@ -76,8 +146,15 @@ export function startOffline(swUrl) {
       : s.state === 'downloading' ? t('offline.downloading', { got: mb.format(s.got / 1e6), total: mb.format(s.total / 1e6) })
         : t('offline.unavailable', { why: t(WHY[s.why] || WHY.network) });
   };
-  if (!('serviceWorker' in navigator)) { show({ state: 'unavailable', why: window.isSecureContext ? 'browser' : 'insecure' }); return; }
+  if (!('serviceWorker' in navigator)) {
+    swRuns();
+    show({ state: 'unavailable', why: window.isSecureContext ? 'browser' : 'insecure' });
+    return;
+  }
   const sw = navigator.serviceWorker;
+  if (sw.controller) swRuns();
+  // the first version takes the page when it is active (web/sw.js clients.claim)
+  sw.addEventListener('controllerchange', () => swRuns());
   const hadController = !!sw.controller;
   let waiting = null;   // the newer version waiting for the Reload button
   let asked = false;    // the Reload button was pressed
@@ -106,9 +183,16 @@ export function startOffline(swUrl) {
     };
     watch(reg.waiting);
     reg.addEventListener('updatefound', () => watch(reg.installing));
+    // the first version failed to install (the browser would not keep its
+    // files): there is none to wait for
+    const first = reg.installing;
+    if (first && !sw.controller) first.addEventListener('statechange', () => { if (first.state === 'redundant') swRuns(); });
     // a newer version on the server (online): installed beside this one
     if (sw.controller) reg.update().catch(() => { /* offline: the next visit */ });
     await sw.ready;
+    // a page the active version does not run (opened with the HTTP cache
+    // bypassed: Shift+Reload): it asks to be taken
+    if (!sw.controller) reg.active?.postMessage({ type: 'claim' });
     const fill = () => reg.active?.postMessage({ type: 'fill' });
     reg.active?.postMessage({ type: 'status' });
     fill();
@@ -116,5 +200,8 @@ export function startOffline(swUrl) {
     const timer = setInterval(() => {
       if (document.body.dataset.offline === 'ready') clearInterval(timer); else fill();
     }, RETRY_MS);
-  }).catch(() => show({ state: 'unavailable', why: window.isSecureContext ? 'failed' : 'insecure' }));
+  }).catch(() => {
+    swRuns();
+    show({ state: 'unavailable', why: window.isSecureContext ? 'failed' : 'insecure' });
+  });
 }

@@ -1125,6 +1125,8 @@ export default {
   'drop.pick.files': 'choose files…',
   'drop.pick.files.title': 'Several files at once: {what} (their paths are their names: choose the folder when the meshes are in a sub-folder)',
   // the offline package (offline.js, main.js, tools/dist.mjs)
+  'page.intact': 'A file of this page ({file}, or a module it imports) did not arrive as this version was built (its SHA-256 differs), so the browser refused it. Reload the page; if this stays, something between you and the server changes the files (an https:// address prevents that).',
+  'page.wasm.integrity': 'The WebAssembly file {file} did not arrive as this version was built (its SHA-256 is not the one its name carries), so it was not run. Reload the page; if this stays, something between you and the server changes the files (an https:// address prevents that).',
   'page.file': 'This page does not run opened as a file (browsers refuse its modules and WebAssembly from file://): serve this folder, for example by running `python3 -m http.server 8000` in it, then open http://127.0.0.1:8000/ (README.txt says more); or double-click friction-explorer.html beside this folder, the explorer in one file (without In MuJoCo).',
   'page.lang.missing': '{language} could not be loaded ({message}): the page is in English; choose it again once the network is back.',
   'offline.ready': 'Ready offline',

@@ -1827,6 +1827,8 @@ export default {
   'drop.pick.files': 'choisissez des fichiers…',
   'drop.pick.files.title': 'Plusieurs fichiers à la fois : {what} (leurs chemins sont leurs noms : choisissez le dossier quand les maillages sont dans un sous-dossier)',
   // the offline package (offline.js, main.js, tools/dist.mjs)
+  'page.intact': 'Un fichier de cette page ({file}, ou un module qu\'il importe) n\'est pas arrivé tel que cette version l\'a construit (son SHA-256 diffère) : le navigateur l\'a donc refusé. Rechargez la page ; si cela persiste, quelque chose entre vous et le serveur modifie les fichiers (une adresse https:// l\'empêche).',
+  'page.wasm.integrity': 'Le fichier WebAssembly {file} n\'est pas arrivé tel que cette version l\'a construit (son SHA-256 n\'est pas celui que porte son nom) : il n\'a donc pas été exécuté. Rechargez la page ; si cela persiste, quelque chose entre vous et le serveur modifie les fichiers (une adresse https:// l\'empêche).',
   'page.file': 'Cette page ne fonctionne pas ouverte comme fichier (les navigateurs refusent ses modules et son WebAssembly depuis file://) : servez ce dossier, par exemple en y lançant `python3 -m http.server 8000`, puis ouvrez http://127.0.0.1:8000/ (README.txt en dit plus) ; ou double-cliquez sur friction-explorer.html à côté de ce dossier, l\'explorateur en un seul fichier (sans Dans MuJoCo).',
   'page.lang.missing': '{language} n\'a pas pu être chargé ({message}) : la page est en anglais ; choisissez-le de nouveau quand le réseau sera revenu.',
   'offline.ready': 'Prêt hors ligne',

@@ -17,7 +17,7 @@
 //       loadMs: before them, loading MuJoCo and the core and compiling the
 //       arm's meshes (the first run's; about 0 once done) [ms]
 //   { type: 'cancelled' } | { type: 'failed', message }
-import { loadFrictionCore } from '../../../wasm/friction.js';
+import { CORE_WASM, coreFrom, mujocoFrom } from '../coreLoad.js';
 import { fig1Steps } from '../mujoco/fig1.js';
 import { t, tCore } from '../i18n/index.js';
 
@@ -30,11 +30,11 @@ let files = null;         // the 2R arm's files (Map), kept between runs
 
 function load(mujocoUrl) {
   engines = engines || Promise.all([
-    import(/* a URL: esbuild leaves it to the browser */ mujocoUrl).then((mod) => mod.default()),
-    fetch('friction_core.wasm').then((r) => {
+    mujocoFrom(mujocoUrl, t),
+    fetch(CORE_WASM).then((r) => {
       if (!r.ok) throw new Error(t('mujoco.fig1.coreFetch', { status: r.status }));
       return r.arrayBuffer();
-    }).then((b) => loadFrictionCore({ wasmBinary: new Uint8Array(b) })),
+    }).then((b) => coreFrom(CORE_WASM, new Uint8Array(b), t)),
   ]).catch((e) => { engines = null; throw e; });
   return engines;
 }

@@ -40,7 +40,7 @@
 //   { type: 'done', seconds } | { type: 'failed', message }
 //   { type: 'overlay', index }   (in) replay the best candidate on another log
 // Cancel: the page terminates this worker and every evaluation worker.
-import { loadFrictionCore } from '../../../wasm/friction.js';
+import { CORE_WASM, coreFrom } from '../coreLoad.js';
 import { isNative, fitNativeSteps, nativeBest, nativeResult, replayBest } from '../fitModels.js';
 
 const TRACE_MS = 250;
@@ -59,9 +59,9 @@ const yieldEvents = () => new Promise((resolve) => {
 });
 
 async function loadCore() {
-  const r = await fetch('friction_core.wasm');
-  if (!r.ok) throw new Error(`could not load friction_core.wasm: HTTP ${r.status}`);
-  return loadFrictionCore({ wasmBinary: new Uint8Array(await r.arrayBuffer()) });
+  const r = await fetch(CORE_WASM);
+  if (!r.ok) throw new Error(`could not load ${CORE_WASM}: HTTP ${r.status}`);
+  return coreFrom(CORE_WASM, new Uint8Array(await r.arrayBuffer()));
 }
 
 /** The evaluation workers behind their ports: ready() once every one holds

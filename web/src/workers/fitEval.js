@@ -24,17 +24,17 @@
 //        { type: 'sens-progress', done, total, key }    after each parameter
 //        { type: 'sens-done', result, seconds }  (batch.sensitivity's result)
 //        { type: 'sens-failed', message }
-import { loadFrictionCore } from '../../../wasm/friction.js';
+import { CORE_WASM, coreFrom } from '../coreLoad.js';
 
 let port = null;
 let batch = null;
 
 async function loadCore() {
-  const bytes = await fetch('friction_core.wasm').then((r) => {
-    if (!r.ok) throw new Error(`could not load friction_core.wasm: HTTP ${r.status}`);
+  const bytes = await fetch(CORE_WASM).then((r) => {
+    if (!r.ok) throw new Error(`could not load ${CORE_WASM}: HTTP ${r.status}`);
     return r.arrayBuffer();
   });
-  return loadFrictionCore({ wasmBinary: new Uint8Array(bytes) });
+  return coreFrom(CORE_WASM, new Uint8Array(bytes));
 }
 
 async function init(m) {

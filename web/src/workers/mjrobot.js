@@ -27,7 +27,7 @@
 //   { type: 'failed', message, died }      one sentence; died: MuJoCo itself failed (an
 //                                          abort, a trap): this worker is no longer usable
 import { listen } from '../workerInbox.js';   // first: it keeps what arrives while the table loads
-import { loadFrictionCore } from '../../../wasm/friction.js';
+import { CORE_WASM, coreFrom, mujocoFrom } from '../coreLoad.js';
 import { loadRobotFiles, createRobotPair } from '../mujoco/robot.js';
 import { mujocoDied } from '../mujoco/mjcfCheck.js';
 import { meshHulls } from '../mujoco/hulls.js';
@@ -41,9 +41,9 @@ let pair = null;
 const loads = new Map();   // load id → { files, main }
 
 async function loadCore() {
-  const r = await fetch('friction_core.wasm');
-  if (!r.ok) throw new Error(`could not load friction_core.wasm: HTTP ${r.status}`);
-  return loadFrictionCore({ wasmBinary: new Uint8Array(await r.arrayBuffer()) });
+  const r = await fetch(CORE_WASM);
+  if (!r.ok) throw new Error(`could not load ${CORE_WASM}: HTTP ${r.status}`);
+  return coreFrom(CORE_WASM, new Uint8Array(await r.arrayBuffer()), t);
 }
 
 /** mj with its function `name` made to fail once as MuJoCo's abort does (the page's test hook, load.js LOADER.failNext). */
@@ -125,7 +125,7 @@ listen(async (e) => {
   const m = e.data, { id } = m;
   const transfer = [];
   try {
-    engine = engine || Promise.all([import(/* a URL: esbuild leaves it to the browser */ m.mujocoUrl).then((mod) => mod.default()), loadCore()])
+    engine = engine || Promise.all([mujocoFrom(m.mujocoUrl, t), loadCore()])
       .catch((err) => { engine = null; throw err; });
     const [mj, core] = await engine;
     if (m.cmd === 'load' || m.cmd === 'adopt') self.postMessage({ type: 'loaded', id });

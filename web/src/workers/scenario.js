@@ -29,17 +29,17 @@
 //   { type: 'rows', cols, rows: Float64Array (count × cols), count, ms } (transferred;
 //       ms: the run's time in the worker, without the wasm start-up)
 //   { type: 'too-big', bytes, estimate, t } | { type: 'failed', message }
-import { loadFrictionCore } from '../../../wasm/friction.js';
+import { CORE_WASM, coreFrom } from '../coreLoad.js';
 import { csvRow } from '../csv.js';
 
 let corePromise = null;
 function getCore() {
-  corePromise = corePromise || fetch('friction_core.wasm')
+  corePromise = corePromise || fetch(CORE_WASM)
     .then((r) => {
-      if (!r.ok) throw new Error(`could not load friction_core.wasm: HTTP ${r.status}`);
+      if (!r.ok) throw new Error(`could not load ${CORE_WASM}: HTTP ${r.status}`);
       return r.arrayBuffer();
     })
-    .then((b) => loadFrictionCore({ wasmBinary: new Uint8Array(b) }));
+    .then((b) => coreFrom(CORE_WASM, new Uint8Array(b)));
   return corePromise;
 }
 

@@ -12,6 +12,7 @@ import { isNative, modelName, modelValue, nativeParams } from '../../fitModels.j
 import { csvText, csvUrl } from '../../csv.js';
 import { nativeEntry, nativeDrivePreset } from '../../nativeFile.js';
 import { getPageKey } from '../../state.js';
+import { startWorker } from '../../offline.js';
 
 /** The query q as a link to another view, with the page's ?lang= when it has
  *  one: the new tab opens in the language the class sees, not the browser's. */
@@ -171,7 +172,7 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
       box.dataset.state = 'running';
       box.replaceChildren();
       text.textContent = train.length === 1 ? t('fit.sens.loading.one') : t('fit.sens.loading', { n: train.length });
-      const w = new Worker('fitEval.worker.js', { type: 'module' });
+      const w = startWorker('fitEval.worker.js', { type: 'module' });
       sensWorker = w;
       const t0 = performance.now();
       w.onerror = (e) => { if (sensWorker === w) { finish('failed'); text.textContent = t('fit.sens.workerFailed', { message: e.message || t('fit.noMessage') }); } };

@@ -14,6 +14,7 @@ import { fmtMae, fmtTime } from './text.js';
 import { newResults } from './store.js';
 import { fromStart } from '../../servoFile.js';
 import { MODELS, isNative, modelName } from '../../fitModels.js';
+import { startWorker } from '../../offline.js';
 
 /** Where the search stands (the core's fric_fit_progress_phase: "first run",
  *  "restart 2", …) in the page's language: its parts, each a sentence of
@@ -100,11 +101,11 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
     }
     const W = Math.max(1, Math.min(64, navigator.hardwareConcurrency || 2));
     const texts = logs.map((l) => l.text), names = logs.map((l) => l.name);
-    const coordinator = new Worker('fitCoordinator.worker.js', { type: 'module' });
+    const coordinator = startWorker('fitCoordinator.worker.js', { type: 'module' });
     const workers = [coordinator];
     const ports = [];
     for (let k = 0; k < W; k++) {
-      const w = new Worker('fitEval.worker.js', { type: 'module' });
+      const w = startWorker('fitEval.worker.js', { type: 'module' });
       workers.push(w);
       const ch = new MessageChannel();
       w.postMessage({ type: 'init', port: ch.port1, logs: train.map((i) => texts[i]), sources: train.map((i) => names[i]) }, [ch.port1]);

@@ -13,6 +13,7 @@ import { t, lang } from '../../i18n/index.js';
 import { mujocoUrl } from './load.js';
 import { EXAMPLES, fetchExampleFiles } from '../../mujoco/examples.js';
 import { FIG1 } from '../../mujoco/fig1.js';
+import { startWorker } from '../../offline.js';
 
 const R2 = EXAMPLES.find((x) => x.id === '2r');
 const mrad = (x) => (1e3 * x).toFixed(2);
@@ -125,7 +126,7 @@ export function fig1Section(parent, { before = null } = {}) {
     // the worker speaks the page's language (?lang=: i18n/index.js reads it
     // there); its name a string of its own, which make dist rewrites hashed
     const script = 'fig1.worker.js';
-    if (!worker) worker = new Worker(`${script}?lang=${lang}`, { type: 'module' });
+    if (!worker) worker = startWorker(script, { type: 'module' }, `?lang=${lang}`);
     const { id } = running;
     const msg = { type: 'run', id, kp, mujocoUrl: mujocoUrl() };
     // the files go once: the worker keeps them (MuJoCo compiles the meshes once)

@@ -5,6 +5,7 @@
 import { t } from '../../i18n/index.js';
 import { offlineMissing, singleMissing } from '../../offline.js';
 import { hook } from '../../testHooks.js';
+import { mujocoFrom } from '../../coreLoad.js';
 
 let loading = null;
 
@@ -28,11 +29,11 @@ export function loadMujoco() {
     // the single-file explorer carries no MuJoCo: said, not tried (from file:// the import fails with a console error)
     const absent = singleMissing('MuJoCo');
     if (absent) return Promise.reject(new Error(absent));
-    loading = import(/* a URL: esbuild leaves it to the browser */ url)
-      .then((mod) => mod.default())
+    loading = mujocoFrom(url, t)
       .then((mj) => { LOADER.instances++; return mj; })
       .catch(async (e) => {
         loading = null;
+        if (e.refused) throw e;
         throw new Error(await offlineMissing('MuJoCo', url) ?? t('mujoco.load.failed', { url, message: e.message }), { cause: e });
       });
   }

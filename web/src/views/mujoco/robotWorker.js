@@ -15,6 +15,7 @@
 import { t, lang } from '../../i18n/index.js';
 import { hook } from '../../testHooks.js';
 import { mujocoUrl, LOADER } from './load.js';
+import { startWorker } from '../../offline.js';
 
 /** The limits [ms]: the compile and the adoption (after MuJoCo has loaded
  *  in the worker: 120 s; the SO-101's meshes take 16–53 s on this busy
@@ -54,7 +55,7 @@ function start() {
   if (worker) return worker;
   // a worker made after one was lost is a MuJoCo instance the page made again (load.js LOADER.instances)
   if (made++ > 0) LOADER.instances++;
-  const w = new Worker(`${WORKER}?lang=${lang}`, { type: 'module' });
+  const w = startWorker(WORKER, { type: 'module' }, `?lang=${lang}`);
   w.onmessage = (e) => {
     const m = e.data, p = pending.get(m.id);
     if (!p) return;

@@ -17,6 +17,7 @@ import { csvExport } from './csv.js';
 import { scenarioControls } from './controls.js';
 import { runPanels } from './panels.js';
 import { variants, plotJob, schedule, start, stop } from './plot.js';
+import { startWorker } from '../../offline.js';
 
 export { SCENARIOS, LESSON } from './catalogue.js';
 
@@ -62,7 +63,7 @@ export function mount(container, { core, state }) {
   const handlers = {};
   function worker(kind) {
     if (!workers[kind]) {
-      const w = new Worker('scenario.worker.js', { type: 'module' });
+      const w = startWorker('scenario.worker.js', { type: 'module' });
       w.onmessage = (e) => handlers[kind]?.(e.data);
       w.onerror = (e) => handlers[kind]?.({ type: 'failed', id: -1, message: e.message || t('scenarios.worker.failed') });
       workers[kind] = w;

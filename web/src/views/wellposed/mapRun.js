@@ -9,6 +9,7 @@ import { paramIndex } from '../../../../wasm/friction.js';
 import { CLASSES, classOf } from './classes.js';
 import { drawMap } from './mapDraw.js';
 import { writeMapText } from './mapText.js';
+import { startWorker } from '../../offline.js';
 
 export const MAP = 'solutions-2dof';
 const FRAME_MS = 16;             // a frame: slower maps are debounced
@@ -39,7 +40,7 @@ export function computeMap(mv, inWorker) {
   const id = ++mv.mapJob;
   if (inWorker) {
     if (!mv.worker) {
-      mv.worker = new Worker('scenario.worker.js', { type: 'module' });
+      mv.worker = startWorker('scenario.worker.js', { type: 'module' });
       mv.worker.onerror = (e) => mv.showError(t('wellposed.map.worker', { message: e.message || t('wellposed.map.worker.start') }));
       mv.worker.onmessage = (e) => {
         const m = e.data, job = mv.pending;
