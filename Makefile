@@ -250,7 +250,7 @@ $(CLI_T)/failmalloc.so: tests/cli/failmalloc.c
 # robot_player (tests/mujoco/robot_player.c, with MuJoCo): a robot's goals
 # played by real MuJoCo 2.2.2 as LeRobot records them, the reference a
 # robot's recordings are checked against; it links MuJoCo, cJSON and libm
-# only, no code of the core (tests/cli/player.sh, recipe.sh)
+# only, no code of the core (tests/cli/player.sh, recipe.sh, ident_roundtrip.sh)
 PLAYER = $(NAT)/tests/mujoco/robot_player
 $(PLAYER): tests/mujoco/robot_player.c
 	@mkdir -p $(dir $@)

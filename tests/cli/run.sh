@@ -1120,6 +1120,7 @@ if [ -z "$missing" ]; then ok; else bad "make help does not name:$missing"; fi
 . "$root/tests/cli/player.sh"
 . "$root/tests/cli/recipe.sh"
 . "$root/tests/cli/ident.sh"
+. "$root/tests/cli/ident_roundtrip.sh"
 
 # --------------------------------------- hostile files, writers
 . "$root/tests/cli/hostile.sh"
