@@ -47,6 +47,8 @@
 //                                  MuJoCo-free: MuJoCo is its own wasm module), adapter
 //                                  (its orchestration: fric_mujoco_core), logDrive
 //   core.robot     fric_robot.h    mapParse, create (the robot layer above the adapter)
+//   core.ident     fric_ident.h    recording (its tracks from the door's MuJoCo), set, fitter,
+//                                  result: a robot's servos from its own recording
 //   core           (wasm heap)     heapUsed, heapStats (leak and integrity checks)
 //
 //   import { loadFrictionCore } from './friction.js';
@@ -64,6 +66,7 @@ export { Simulation, paramIndex } from './api/scenario.js';
 export { Log } from './api/io.js';
 export { FitBatch, Fit } from './api/fit.js';
 export { Joint, Adapter } from './api/mujoco.js';
+export { IdentRecording, IdentSet, IdentFit } from './api/ident.js';
 
 /** Loads the wasm module. options.wasmBinary: the bytes of friction_core.wasm
  *  (Node: fs.readFileSync; browser: fetched by the caller, which can show progress). */
