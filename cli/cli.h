@@ -108,5 +108,7 @@ extern const char cli_mujoco_usage[];         /* mujoco.c: their help lines */
 extern const char cli_mujoco_model_usage[];   /* mujoco.c: mujoco-model's */
 int cli_recording(int argc, char **argv);     /* recording.c: `recording check` */
 extern const char cli_recording_usage[];      /* recording.c: its help lines */
+int cli_ident(int argc, char **argv);         /* ident.c: `ident` */
+extern const char cli_ident_usage[];          /* ident.c: its help lines */
 
 #endif

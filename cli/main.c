@@ -152,6 +152,7 @@ static int cmd_help(void)
     fputs(cli_mujoco_usage, stdout);
     fputs(cli_mujoco_model_usage, stdout);
     fputs(cli_recording_usage, stdout);
+    fputs(cli_ident_usage, stdout);
     printf(usage_tail, fric_io_max_bytes(FRIC_IO_KIND_PARAMS) >> 20, fric_io_max_bytes(FRIC_IO_KIND_LOG) >> 20,
            fric_io_max_bytes(FRIC_IO_KIND_RECORDING) >> 20);
     return cli_finish_output(stdout, "the help to stdout");
@@ -182,6 +183,7 @@ static int cmd_help_of(const char *cmd)
     if (!a) a = command_line(cli_mujoco_usage, cmd);
     if (!a) a = command_line(cli_mujoco_model_usage, cmd);
     if (!a) a = command_line(cli_recording_usage, cmd);
+    if (!a) a = command_line(cli_ident_usage, cmd);
     if (!a) return cmd_help();
     const char *b = a + 1;
     for (;;) {
@@ -522,7 +524,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0)
         return cmd_help();
     static const char *const commands[] = { "list", "run", "replay", "fit", "sensitivity", "diagram",
-                                             "eval", "mujoco", "mujoco-model", "recording" };
+                                             "eval", "mujoco", "mujoco-model", "recording", "ident" };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(cmd, commands[i]) == 0 && wants_help(argc, argv)) return cmd_help_of(cmd);
     if (strcmp(cmd, "list") == 0) return cmd_list(argc - 1, argv + 1);
@@ -535,6 +537,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "mujoco") == 0) return cli_mujoco(argc - 1, argv + 1);
     if (strcmp(cmd, "mujoco-model") == 0) return cli_mujoco_model(argc - 1, argv + 1);
     if (strcmp(cmd, "recording") == 0) return cli_recording(argc - 1, argv + 1);
+    if (strcmp(cmd, "ident") == 0) return cli_ident(argc - 1, argv + 1);
     return cli_fail(CLI_USAGE, "unknown command '%s'; the commands are list, run, replay, "
-                    "fit, sensitivity, diagram, eval, mujoco, mujoco-model, recording and help.", cmd);
+                    "fit, sensitivity, diagram, eval, mujoco, mujoco-model, recording, ident and help.", cmd);
 }

@@ -44,8 +44,8 @@ void fric_native_fit_space_default(const char *actuator, fric_native_fit_space *
  * first slots, a held key held there (free_ = 0 at its value): the M-models'
  * scale and decoding (fric_fit_space_decode: log when lo > 0, else uniform;
  * x holds the free keys only, in order) for the native fit, its start and its
- * sensitivity. */
-static void native_fs(const fric_native_fit_space *s, fric_fit_space *fs)
+ * sensitivity (fit_internal.h). */
+void fric__native_fs(const fric_native_fit_space *s, fric_fit_space *fs)
 {
     memset(fs, 0, sizeof *fs);
     for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) {
@@ -98,7 +98,7 @@ void fric_native_fit_start(const fric_servo_actuator *act, const fric_native_fit
 {
     fric_native_params_default(p, act);
     fric_fit_space fs;
-    native_fs(s, &fs);
+    fric__native_fs(s, &fs);
     double v[FRIC_NATIVE_FIT_N];
     native_decode(&fs, NULL, v);   /* the centre of the box */
     fric_native_fit_apply(p, v, p);
@@ -118,7 +118,9 @@ double fric_native_loss(const fric_bench_batch *b, const fric_native_params *p, 
 /* The stepped fit's state: the search, the box and the start it maps
  * from, the batch, and the buffers of one generation (λ_max candidates). */
 struct fric_native_fitter {
-    const fric_bench_batch *b;
+    const fric_bench_batch *b;    /* the logs, or NULL: loss(ctx, set) scores */
+    fric__native_loss_fn loss;
+    void *ctx;
     fric_fit_space fs;            /* the box as a fit space (native_fs)        */
     fric_native_params start;
     fric_cmaes *es;
@@ -142,12 +144,23 @@ fric_native_fitter *fric_native_fitter_create(const fric_bench_batch *b, const f
                                               const fric_native_fit_space *s, long budget, uint64_t seed,
                                               const char **why)
 {
+    if (!b) {
+        fric__why(why, refuse_null());
+        return NULL;
+    }
+    return fric__native_fitter_create(b, NULL, NULL, start, s, budget, seed, why);
+}
+
+fric_native_fitter *fric__native_fitter_create(const fric_bench_batch *b, fric__native_loss_fn loss, void *ctx,
+                                               const fric_native_params *start, const fric_native_fit_space *s,
+                                               long budget, uint64_t seed, const char **why)
+{
     const char *m = NULL;
-    if (!b || !start || !s) m = refuse_null();
+    if ((!b && !loss) || !start || !s) m = refuse_null();
     double x0[FRIC_NATIVE_FIT_N], v[FRIC_NATIVE_FIT_N];
     fric_fit_space fs;
     if (!m) {
-        native_fs(s, &fs);
+        fric__native_fs(s, &fs);
         fric_native_fit_values(start, v);
         for (int i = 0; i < FRIC_NATIVE_FIT_N && !m; i++) {
             if (s->held[i]) {   /* out of the search: its value, not its box */
@@ -181,11 +194,16 @@ fric_native_fitter *fric_native_fitter_create(const fric_bench_batch *b, const f
         fric_fit_space_encode(&fs, p, x0);   /* the free keys' start in the box: nothing clamped */
         for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) n += !s->held[i];
     }
-    if (!m && b->logs > FRIC_FIT_MAX_LOGS)
+    if (!m && b && b->logs > FRIC_FIT_MAX_LOGS)
         m = fric__fail_id(FRIC_E_WORK_LIMIT, -1, "fit.logs_most",
                 "native fit: {logs} logs; at most {fit_max_logs}.",
                 fric__values(fric__u("logs", b->logs), fric__i("fit_max_logs", FRIC_FIT_MAX_LOGS)));
-    if (!m) {
+    if (!m && !b) {
+        /* the start must be a set the loss takes */
+        fric_native_params p0;
+        fric_native_fit_apply(start, v, &p0);
+        if (fric_native_check(&p0)) m = fric_status_last().message;
+    } else if (!m) {
         /* the start must be a set every log's bench takes */
         fric_native_params p0;
         fric_native_fit_apply(start, v, &p0);
@@ -215,7 +233,7 @@ fric_native_fitter *fric_native_fitter_create(const fric_bench_batch *b, const f
         f->X = malloc((size_t)cap * (size_t)n * sizeof *f->X);
         f->f = malloc((size_t)cap * sizeof *f->f);
         f->P = malloc((size_t)cap * sizeof *f->P);
-        f->mae = malloc((size_t)cap * b->logs * sizeof *f->mae);
+        f->mae = malloc((size_t)cap * (b ? b->logs : 1) * sizeof *f->mae);
     }
     if (!f || !f->X || !f->f || !f->P || !f->mae) {
         if (f) free(f->X), free(f->f), free(f->P), free(f->mae);
@@ -227,6 +245,8 @@ fric_native_fitter *fric_native_fitter_create(const fric_bench_batch *b, const f
         return NULL;
     }
     f->b = b;
+    f->loss = loss;
+    f->ctx = ctx;
     f->fs = fs;
     f->start = *start;
     f->es = es;
@@ -255,6 +275,13 @@ int fric__native_ask(fric_native_fitter *f)
 
 void fric__native_score(fric_native_fitter *f, int first, int count)
 {
+    if (!f->b) {
+        for (int c = first; c < first + count; c++) {
+            double l = f->loss(f->ctx, &f->P[c]);
+            f->f[c] = isnan(l) ? INFINITY : l;
+        }
+        return;
+    }
     const size_t L = f->b->logs;
     double *mae = f->mae + (size_t)first * L, *loss = f->f + first;
     if (fric_native_batch_mae_lanes(f->b, f->P + first, (size_t)count, FRIC_BENCH_LANES_AUTO, mae, NULL, NULL)) {
@@ -294,7 +321,7 @@ int fric__native_lambda_max(const fric_native_fitter *f)
 
 size_t fric__native_logs(const fric_native_fitter *f)
 {
-    return f->b->logs;
+    return f->b ? f->b->logs : 1;
 }
 
 int fric_native_fitter_step(fric_native_fitter *f)
@@ -381,7 +408,7 @@ fric_status fric_native_sensitivity(const fric_bench_batch *b, const fric_native
     }
     /* the fit's space with the native keys in its first slots, the rest held */
     fric_fit_space fs;
-    native_fs(s, &fs);
+    fric__native_fs(s, &fs);
     double x[FRIC_FIT_N] = { 0 };
     fric_native_fit_values(p, x);
     native_sens_ctx ctx = { b, p };

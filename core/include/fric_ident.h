@@ -31,9 +31,8 @@
  *
  * Per joint CMA-ES (fric_cmaes.h, ask/tell; fric_ident_fitter) in the box of
  * fric_native_fit_space (log scales) over kp, frictionloss, damping,
- * armature (kv and q_offset held at 0; forcerange held off unless the
- * recording saturates the actuator at the joint's starting guess, then
- * fitted symmetric). Ranges: fric_fit_sensitivity's scan on the joint's
+ * armature (kv and q_offset held at 0; forcerange held without a limit:
+ * not fitted, flagged so). Ranges: fric_fit_sensitivity's scan on the joint's
  * loss. Identifiability: fric_ident_verdict, from the recording and tracks
  * before the fit and from the ranges after it.
  *
@@ -73,6 +72,20 @@ extern "C" {
  * dq[k·joints + j] [rad/s], ddq[k·joints + j] [rad/s²], caller's arrays of
  * r->n·r->joints. r checked (fric_recording_check). */
 void fric_ident_motion(const fric_recording *r, double *dq, double *ddq);
+
+/* The step of frame k: round((t_k − t_0)/h), the frame's observation read
+ * there before its goal acts (every simulation of a recording, the
+ * per-joint one and the whole-arm replay, steps by it). step[n]. */
+void fric_ident_frame_steps(const fric_recording *r, double h, int64_t *step);
+
+/* Stale goals: frame k's goals all repeat frame k−1's exactly while the
+ * goals moved into frame k−1 and move again at k+1 (a record loop that
+ * wrote the previous action for one frame while the servo took a new one:
+ * a repeat in the middle of motion; a hold repeats for many frames and is
+ * kept). goal[n·joints] receives r's goals with each stale frame's goals
+ * the midpoint of its neighbours'; returns the count of stale frames.
+ * Every door fits and replays the repaired goals and says the count. */
+size_t fric_ident_stale_goals(const fric_recording *r, double *goal);
 
 /* ------------------------------------------------------------- tracks */
 /* A recording's tracks, frame-major as the recording: [k·joints + j]. */
@@ -151,7 +164,8 @@ double fric_ident_loss(const fric_ident_set *s, int j, const fric_native_params 
     X(NO_REVERSAL, "ident.no_reversal", "the goal never reverses: friction not identifiable") \
     X(NO_HOLD_BOTH_SIDES, "ident.no_hold_both_sides", \
       "no hold approached from above and from below: the split of friction and kp not identifiable") \
-    X(NEVER_SATURATES, "ident.never_saturates", "the actuator never saturates: forcerange not identifiable") \
+    X(FORCERANGE_NOT_FITTED, "ident.forcerange_not_fitted", \
+      "forcerange not fitted (left without a limit): not identifiable unless the recording saturates the servo") \
     X(ARMATURE_SMALL, "ident.armature_small", \
       "armature·|q̈| stays a small part of the torque: armature not identifiable") \
     X(KV_LUMPED, "ident.kv_lumped", "kv and damping both act as −c·q̇: fitted as one damping") \
@@ -180,12 +194,10 @@ typedef struct {
     double inertia_mean;       /* the inertia track's mean            [kg·m²]       */
     double accel_share;        /* armature·|q̈| against the torque, RMS ratio at the
                                   fitted armature (or the start's)    [-]           */
-    double saturation;         /* share of the steps at the force bound at the start
-                                  guess (0: never)                    [-]           */
 } fric_ident_verdict;
 #define FRIC_IDENT_VERDICT_FIELDS(X) \
     X(reversals, "") X(holds_above, "") X(holds_below, "") X(load_min, "N·m") X(load_max, "N·m") \
-    X(inertia_mean, "kg·m²") X(accel_share, "") X(saturation, "")
+    X(inertia_mean, "kg·m²") X(accel_share, "")
 
 /* ------------------------------------------------------------ the fit */
 /* Joint j's fit: CMA-ES in box s (fric_native_fit_space: held keys held),
@@ -206,8 +218,7 @@ typedef struct {
 
 /* The default box and start of a robot's joint: FRIC_NATIVE_FIT_LIST's
  * bounds (physical: a hobby servo's kp 0.01–100 N·m/rad, ...), kv and
- * q_offset held at 0, forcerange held at 0 (no limit; see
- * fric_ident_saturation); firmware_kp o->firmware_kp; the start the box's
+ * q_offset held at 0, forcerange held at 0 (no limit); firmware_kp o->firmware_kp; the start the box's
  * centre. */
 void fric_ident_space_default(const fric_ident_options *o, fric_native_fit_space *s, fric_native_params *start);
 

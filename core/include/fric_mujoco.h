@@ -100,6 +100,7 @@
 
 #include "fric_bench.h"
 #include "fric_adapter.h"
+#include "fric_ident.h"
 #include "fric_native.h"
 #include "fric_robot.h"
 #include "friction.h"
@@ -220,6 +221,38 @@ fric_status fric_mujoco_native_replay(const fric_native_params *p, const fric_io
 fric_status fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_io_log *log,
                                      double *sim_q, size_t cap, fric_bench_replay_result *out,
                                      const char **why);
+
+/* ------------------------------------- a robot's servos from a recording */
+/* (fric_ident.h; core/mujoco/mujoco_ident.c.) */
+
+/* The recording's joints in m by name: jnt[j] the hinge joint of r's joint
+ * j, and act[j] (act may be NULL) the first actuator on it (transmission
+ * joint). FRIC_OK, or FRIC_E_UNKNOWN_NAME with one sentence naming the
+ * joint missing and listing the model's hinge joints (or the joint without
+ * an actuator). */
+fric_status fric_mujoco_ident_joints(const mjModel *m, const fric_recording *r, int *jnt, int *act, const char **why);
+
+/* The tracks of r (tr made by fric_ident_tracks_create, its dq and ddq
+ * filled) for model m, per frame: the model's qpos0 with the recording's
+ * joints at their measured angles and velocities, mj_forward, mj_fullM
+ * (M's entries between the recording's joints), qfrc_bias, and qfrc_bias
+ * again with each joint nudged by FRIC_IDENT_NUDGE: fric_ident_tracks_frame.
+ * m is not changed. FRIC_OK or the status with *why. */
+fric_status fric_mujoco_ident_tracks(const mjModel *m, const fric_recording *r, fric_ident_tracks *tr,
+                                     const char **why);
+
+/* The whole arm replaying r's goals in real MuJoCo (a copy of m): joint j
+ * given p[j] (where use is NULL or use[j]) as MuJoCo's own joint and
+ * actuator (frictionloss, damping, armature, solref/solimp friction; the
+ * joint's actuator made a position servo gain kp·firmware_kp/p.firmware_kp,
+ * bias −kp, −kv, forcerange), then mj_setConst (dof_invweight0 with the
+ * new armature, as a compiled file has it); p NULL: the file's own. From
+ * the measured pose of frame 0 at rest (the other joints at qpos0), ctrl
+ * the goals of frame 0; per frame k: stepped to step k
+ * (fric_ident_frame_steps at m's timestep), q recorded into sim_q[k·joints
+ * + j], then ctrl = goal k. FRIC_OK or the status with *why. */
+fric_status fric_mujoco_ident_replay(const mjModel *m, const fric_recording *r, const fric_native_params *p,
+                                     const unsigned char *use, double firmware_kp, double *sim_q, const char **why);
 
 #ifdef __cplusplus
 }

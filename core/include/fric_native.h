@@ -251,6 +251,7 @@ typedef struct {
     double impJ;       /* imp·J, f = clamp(impJ·(aref − a0), ±floss) [kg·m²]    */
     double B;          /* aref = −B·q̇                              [1/s]        */
     double inv_JhD;    /* 1/(J + h·damping)                        [1/(kg·m²)]  */
+    double imp;        /* solimp's impedance at distance 0          [-]          */
 } fric_native_step_def;
 
 typedef struct {
@@ -272,6 +273,25 @@ fric_status fric_native_prepare(const fric_native_bench *b, fric_native_step_def
 /* One step of h toward goal [rad] with torque_enable 0/1 (above).
  * FRIC_OK, or FRIC_E_NONFINITE with the state left as before the step. */
 fric_status fric_native_step(const fric_native_step_def *sd, fric_native_state *s, double goal, int torque_enable);
+
+/* A robot's joint (fric_ident.h): the step's inertia J [kg·m²] (> 0, the
+ * joint's M at the pose with the armature) set, and with it the friction
+ * row's imp·J and Euler's 1/(J + h·damping), as fric_native_prepare computes
+ * them (the row's R from 1/J: exact for one dof, MuJoCo's dof_invweight0
+ * at qpos0 for a chain). No check. */
+void fric_native_step_inertia(fric_native_step_def *sd, double J);
+/* The step of one joint that is not the bench's (a robot's joint,
+ * fric_ident.h): fric_native_check(p), the firmware gain log_kp and the
+ * step h as fric_native_prepare checks them, J > 0 [kg·m²] (with the
+ * armature), no gravity (grav 0: the load comes through
+ * fric_native_step_load). FRIC_OK or the status with one sentence. */
+fric_status fric_native_prepare_joint(const fric_native_params *p, double log_kp, double h, double J,
+                                      fric_native_step_def *sd);
+/* One step as fric_native_step with the torque enabled and the external
+ * torque tau_e [N·m] (a robot joint's load, fric_ident.h) in place of the
+ * bench's gravity: 1, or 0 when the new state is not finite (s unchanged).
+ * No status, no counters: the identification's inner loop. */
+int fric_native_step_load(const fric_native_step_def *sd, fric_native_state *s, double goal, double tau_e);
 
 /* A log replayed with the native joint, as fric_bench_replay scores it (same
  * samples, initial state the first position and speed, goal and

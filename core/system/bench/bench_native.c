@@ -174,28 +174,47 @@ fric_status fric_native_prepare(const fric_native_bench *b, fric_native_step_def
         m = fric__say_id("bench.length_m_finite",
                 "native: length = {length} m must be a finite arm length > 0.",
                 fric__values(fric__g("length", b->length)));
-    else if (bad(b->log_kp) || b->log_kp < 0 || b->log_kp > FRIC_BENCH_KP_MAX)
-        m = fric__say_id("bench.log_s_kp",
-                "native: the log's kp = {log_kp} must be a firmware gain in [0, {bench_kp_max}].",
-                fric__values(fric__g("log_kp", b->log_kp), fric__g("bench_kp_max", FRIC_BENCH_KP_MAX)));
-    else if (bad(b->dt) || b->dt <= 0 || b->dt > 1)
-        m = fric__say_id("bench.dt_s_finite",
-                "native: dt = {dt} s must be a finite step in (0, 1] s.",
-                fric__values(fric__g("dt", b->dt)));
     if (m) return fric__rc();
-    const fric_native_params *p = &b->p;
-    double h = b->dt, J = fric_native_inertia(b);
+    double J = fric_native_inertia(b);
     if (!(J > 0) || bad(J)) {
         fric__say_id("bench.inertia_m_l",
             "native: the inertia m·l² + m_arm·l²/3 + armature = {j} kg·m² must be finite and > 0.",
             fric__values(fric__g("j", J)));
         return fric__rc();
     }
-    sd->h = h;
-    sd->J = J;
+    if (fric_native_prepare_joint(&b->p, b->log_kp, b->dt, J, sd)) return fric__rc();
     sd->grav = (b->mass + b->arm_mass / 2) * (-FRIC_BENCH_G) * b->length;
+    return FRIC_OK;
+}
+
+fric_status fric_native_prepare_joint(const fric_native_params *p, double log_kp, double h, double J,
+                                      fric_native_step_def *sd)
+{
+    const char *m = NULL;
+    if (!p || !sd) {
+        fric__fail_id(FRIC_E_NULL, -1, "bench.bench_step_definition",
+            "native: the bench and the step definition must not be NULL.",
+            fric__no_values);
+        return FRIC_E_NULL;
+    }
+    if (fric_native_check(p)) return fric__rc();
+    if (bad(log_kp) || log_kp < 0 || log_kp > FRIC_BENCH_KP_MAX)
+        m = fric__say_id("bench.log_s_kp",
+                "native: the log's kp = {log_kp} must be a firmware gain in [0, {bench_kp_max}].",
+                fric__values(fric__g("log_kp", log_kp), fric__g("bench_kp_max", FRIC_BENCH_KP_MAX)));
+    else if (bad(h) || h <= 0 || h > 1)
+        m = fric__say_id("bench.dt_s_finite",
+                "native: dt = {dt} s must be a finite step in (0, 1] s.",
+                fric__values(fric__g("dt", h)));
+    else if (bad(J) || !(J > 0))
+        m = fric__say_id("ident.inertia_positive",
+                "native: the joint's inertia = {j} kg·m² must be finite and > 0.",
+                fric__values(fric__g("j", J)));
+    if (m) return fric__rc();
+    sd->h = h;
+    sd->grav = 0;
     sd->q_offset = p->q_offset;
-    sd->kp = fric_native_kp_for(p, b->log_kp);
+    sd->kp = fric_native_kp_for(p, log_kp);
     sd->kv = p->kv;
     sd->lo = fric_native_limited(p) ? p->forcerange_lo : -INFINITY;
     sd->hi = fric_native_limited(p) ? p->forcerange_hi : INFINITY;
@@ -208,18 +227,26 @@ fric_status fric_native_prepare(const fric_native_bench *b, fric_native_step_def
     double width = fmax(0, si[2]);
     double imp = (dmin == dmax || width <= NATIVE_MINVAL) ? 0.5 * (dmin + dmax) : dmin;
     double timeconst = fmax(p->solreffriction_timeconst, 2 * h);
-    /* R = max(mjMINVAL, (1 − imp)·(1/J)/imp); f = J·(aref − a0)/(1 + J·R) */
-    double R = fmax(NATIVE_MINVAL, (1 - imp) * (1 / J) / imp);
-    sd->impJ = J / (1 + J * R);
+    sd->imp = imp;
     sd->B = 2 / fmax(NATIVE_MINVAL, dmax * timeconst);
-    sd->inv_JhD = 1 / (J + h * p->damping);
+    fric_native_step_inertia(sd, J);
     return FRIC_OK;
 }
 
-/* The step's arithmetic (fric_native.h), without counters or a recorded
- * status: 1, or 0 when the new state is not finite (s unchanged). */
-static inline int native_step_sin(const fric_native_step_def *sd, fric_native_state *s, double goal, int torque_enable,
-                                  double sin_q)
+void fric_native_step_inertia(fric_native_step_def *sd, double J)
+{
+    /* R = max(mjMINVAL, (1 − imp)·(1/J)/imp); f = J·(aref − a0)/(1 + J·R) */
+    double R = fmax(NATIVE_MINVAL, (1 - sd->imp) * (1 / J) / sd->imp);
+    sd->J = J;
+    sd->impJ = J / (1 + J * R);
+    sd->inv_JhD = 1 / (J + sd->h * sd->damping);
+}
+
+/* The step's arithmetic (fric_native.h) with the external torque tau_e
+ * (the bench's gravity, a robot joint's load), without counters or a
+ * recorded status: 1, or 0 when the new state is not finite (s unchanged). */
+static inline int native_step_tau(const fric_native_step_def *sd, fric_native_state *s, double goal,
+                                  int torque_enable, double tau_e)
 {
     double q = s->q, dq = s->dq;
     double ta = 0;
@@ -227,7 +254,7 @@ static inline int native_step_sin(const fric_native_step_def *sd, fric_native_st
         ta = sd->kp * goal + (-sd->kp * q + -sd->kv * dq);
         ta = ta < sd->lo ? sd->lo : ta > sd->hi ? sd->hi : ta;
     }
-    double ts = sd->grav * sin_q + ta - sd->damping * dq;
+    double ts = tau_e + ta - sd->damping * dq;
     double a0 = ts / sd->J, aref = -sd->B * dq;
     double f = sd->impJ * (aref - a0);
     int held = 1;
@@ -242,6 +269,17 @@ static inline int native_step_sin(const fric_native_step_def *sd, fric_native_st
     s->tau_f = f;
     s->held = held && sd->floss > 0;
     return 1;
+}
+
+static inline int native_step_sin(const fric_native_step_def *sd, fric_native_state *s, double goal, int torque_enable,
+                                  double sin_q)
+{
+    return native_step_tau(sd, s, goal, torque_enable, sd->grav * sin_q);
+}
+
+int fric_native_step_load(const fric_native_step_def *sd, fric_native_state *s, double goal, double tau_e)
+{
+    return native_step_tau(sd, s, goal, 1, tau_e);
 }
 
 /* The step with libm's sin: the exact path (replay, the MuJoCo checks). */

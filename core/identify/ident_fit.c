@@ -1,0 +1,283 @@
+/*
+ * ident_fit.c: the fit of a robot's joint (fric_ident.h): the native
+ * fitter of fit_native.c (CMA-ES, fric_cmaes.h, in the box of the fitted
+ * native keys) scoring each set by the joint's simulation over the
+ * recordings (ident.c); the ranges by fric_fit_sensitivity's scan; what
+ * the data can tell, from the goals, the tracks and the ranges.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fric_fit.h"
+#include "fric_ident.h"
+#include "base.h"
+#include "fit_internal.h"
+#include "ident_internal.h"
+
+/* The slots of FRIC_NATIVE_FIT_LIST: AT_kp, AT_frictionloss, ... */
+enum {
+#define AT(key, field, lo_, hi_) AT_##field,
+    FRIC_NATIVE_FIT_LIST(AT)
+#undef AT
+    AT_N
+};
+
+static const char *const flag_id[] = {
+#define ID(f, id, text) id,
+    FRIC_IDENT_FLAGS(ID)
+#undef ID
+};
+static const char *const flag_text[] = {
+#define TEXT(f, id, text) text,
+    FRIC_IDENT_FLAGS(TEXT)
+#undef TEXT
+};
+
+const char *fric_ident_flag_id(int b)
+{
+    return b >= 0 && b < FRIC_IDENT_N_FLAGS ? flag_id[b] : NULL;
+}
+
+const char *fric_ident_flag_text(int b)
+{
+    return b >= 0 && b < FRIC_IDENT_N_FLAGS ? flag_text[b] : NULL;
+}
+
+void fric_ident_space_default(const fric_ident_options *o, fric_native_fit_space *s, fric_native_params *start)
+{
+    fric_native_fit_space_default(NULL, s);
+    /* kv lumped into damping, no calibration offset (the MJCF's zero),
+       forcerange not fitted (no limit) */
+    s->held[AT_kv] = 1, s->value[AT_kv] = 0;
+    s->held[AT_q_offset] = 1, s->value[AT_q_offset] = 0;
+    s->held[AT_forcerange_hi] = 1, s->value[AT_forcerange_hi] = 0;
+    fric_native_fit_start(NULL, s, start);
+    start->firmware_kp = o && o->firmware_kp > 0 ? o->firmware_kp : FRIC_IDENT_FIRMWARE_KP;
+}
+
+/* ------------------------------------------------------------ the fitter */
+
+typedef struct {
+    const fric_ident_set *set;
+    int j;
+} joint_ctx;
+
+static double joint_loss(void *ctx, const fric_native_params *p)
+{
+    const joint_ctx *c = ctx;
+    return fric_ident_loss(c->set, c->j, p);
+}
+
+struct fric_ident_fitter {
+    joint_ctx ctx;
+    fric_native_fitter *nf;
+    fric_ident_progress prog;
+};
+
+static void progress_of(fric_ident_fitter *f)
+{
+    const fric_native_fit_progress *g = fric_native_fitter_progress(f->nf);
+    f->prog = (fric_ident_progress){ g->evals, g->budget, g->generation, g->best_loss, g->done, g->best };
+}
+
+fric_ident_fitter *fric_ident_fitter_create(const fric_ident_set *set, int j, const fric_native_params *start,
+                                            const fric_native_fit_space *s, long budget, uint64_t seed,
+                                            const char **why)
+{
+    const char *m = NULL;
+    if (!set || !start || !s)
+        m = fric__fail_id(FRIC_E_NULL, -1, "ident.fitter_null", "ident fit: the set, the start and the box must be given.",
+                          fric__no_values);
+    else if (j < 0 || j >= set->joints)
+        m = fric__say_id("ident.joint_index", "ident fit: joint {j} is not one of the recording's {n} joints.",
+                         fric__values(fric__i("j", j), fric__i("n", set->joints)));
+    fric_ident_fitter *f = m ? NULL : calloc(1, sizeof *f);
+    if (!m && !f)
+        m = fric__fail_id(FRIC_E_NO_MEMORY, -1, "ident.fitter_memory", "ident fit: out of memory.", fric__no_values);
+    if (m) {
+        if (why) *why = m;
+        return NULL;
+    }
+    f->ctx = (joint_ctx){ set, j };
+    f->nf = fric__native_fitter_create(NULL, joint_loss, &f->ctx, start, s, budget, seed, why);
+    if (!f->nf) {
+        free(f);
+        return NULL;
+    }
+    progress_of(f);
+    return f;
+}
+
+int fric_ident_fitter_step(fric_ident_fitter *f)
+{
+    if (!f) {
+        fric__fail_id(FRIC_E_NULL, -1, "ident.fitter_step_null", "ident fit step: the fitter must be given.",
+                      fric__no_values);
+        return -1;
+    }
+    int rc = fric_native_fitter_step(f->nf);
+    progress_of(f);
+    return rc;
+}
+
+void fric_ident_fitter_stop(fric_ident_fitter *f)
+{
+    if (f) fric_native_fitter_stop(f->nf);
+}
+
+const fric_ident_progress *fric_ident_fitter_progress(const fric_ident_fitter *f)
+{
+    return f ? &f->prog : NULL;
+}
+
+void fric_ident_fitter_destroy(fric_ident_fitter *f)
+{
+    if (!f) return;
+    fric_native_fitter_destroy(f->nf);
+    free(f);
+}
+
+/* -------------------------------------------------- what the data tells */
+
+/* The share below which a part of the torque is not seen: armature·|q̈|
+ * under a tenth of the torque the joint's motion takes (RMS) leaves the
+ * armature to the noise of q̈ from 30 Hz positions. */
+#define ARMATURE_SHARE_MIN 0.1
+
+typedef struct {
+    double load;   /* the hold's mean load [N·m] */
+    int side;      /* +1 approached from below (the goal rose into it), −1 from above */
+} hold;
+
+void fric_ident_verdict_of(const fric_ident_set *set, int j, const fric_native_params *p, fric_ident_verdict *v)
+{
+    memset(v, 0, sizeof *v);
+    v->load_min = INFINITY;
+    v->load_max = -INFINITY;
+    size_t cap = 0, nh = 0;
+    for (size_t i = 0; i < set->count; i++) cap += set->rec[i]->n;
+    hold *holds = malloc((cap ? cap : 1) * sizeof *holds);
+    double inertia = 0, arm2 = 0, tau2 = 0;
+    size_t frames = 0;
+    for (size_t i = 0; i < set->count; i++) {
+        const fric_recording *r = set->rec[i];
+        const fric_ident_tracks *tr = set->tr[i];
+        const size_t J = (size_t)r->joints, n = r->n;
+        int last = 0;   /* the sign of the goal's last move */
+        size_t still_from = 0;
+        for (size_t k = 0; k < n; k++) {
+            const size_t c = k * J + (size_t)j;
+            const double L = tr->load[c];
+            v->load_min = fmin(v->load_min, L);
+            v->load_max = fmax(v->load_max, L);
+            inertia += tr->inertia[c];
+            /* the torque the joint's motion takes, (M_jj + armature)·q̈ − τe,
+               against the armature's part of it */
+            const double a = p->armature * tr->ddq[c], tau = (tr->inertia[c] + p->armature) * tr->ddq[c] - L;
+            arm2 += a * a;
+            tau2 += tau * tau;
+            frames++;
+            const double d = k ? r->goal[c] - r->goal[c - J] : 0;
+            const int moves = fabs(d) > FRIC_IDENT_STILL;
+            if (k && (moves || k + 1 == n)) {
+                /* a still run [still_from, k) ends: a hold when long enough */
+                const size_t end = moves ? k : n;
+                if (r->t[end - 1] - r->t[still_from] >= FRIC_IDENT_HOLD_S && last != 0 && holds) {
+                    double sum = 0;
+                    for (size_t q = still_from; q < end; q++) sum += tr->load[q * J + (size_t)j];
+                    holds[nh++] = (hold){ sum / (double)(end - still_from), last };
+                    if (last > 0) v->holds_below++;
+                    else v->holds_above++;
+                }
+            }
+            if (moves) {
+                const int sgn = d > 0 ? 1 : -1;
+                if (last != 0 && sgn != last) v->reversals++;
+                last = sgn;
+                still_from = k;
+            }
+        }
+    }
+    v->inertia_mean = frames ? inertia / (double)frames : 0;
+    v->accel_share = tau2 > 0 ? sqrt(arm2 / tau2) : 0;
+    /* a pair of holds from both sides at a similar load: their loads closer
+       than the friction, so the gap 2·frictionloss/kp shows beside the
+       load's own offset (load/kp) */
+    int pair = 0;
+    for (size_t a = 0; a < nh && !pair; a++)
+        for (size_t b = a + 1; b < nh && !pair; b++)
+            pair = holds[a].side != holds[b].side && fabs(holds[a].load - holds[b].load) <= p->frictionloss;
+    free(holds);
+    v->flags = FRIC_IDENT_FLAG(KV_LUMPED) | FRIC_IDENT_FLAG(FORCERANGE_NOT_FITTED);
+    if (v->reversals == 0) v->flags |= FRIC_IDENT_FLAG(NO_REVERSAL);
+    if (!pair) v->flags |= FRIC_IDENT_FLAG(NO_HOLD_BOTH_SIDES);
+    if (v->accel_share < ARMATURE_SHARE_MIN) v->flags |= FRIC_IDENT_FLAG(ARMATURE_SMALL);
+    v->param_flags[AT_frictionloss] = v->flags & (FRIC_IDENT_FLAG(NO_REVERSAL) | FRIC_IDENT_FLAG(NO_HOLD_BOTH_SIDES));
+    v->param_flags[AT_kp] = v->flags & FRIC_IDENT_FLAG(NO_HOLD_BOTH_SIDES);
+    v->param_flags[AT_armature] = v->flags & FRIC_IDENT_FLAG(ARMATURE_SMALL);
+    v->param_flags[AT_kv] = FRIC_IDENT_FLAG(KV_LUMPED);
+    v->param_flags[AT_forcerange_hi] = FRIC_IDENT_FLAG(FORCERANGE_NOT_FITTED);
+}
+
+/* ------------------------------------------------------------ the joint */
+
+typedef struct {
+    const fric_ident_set *set;
+    int j;
+    const fric_native_params *base;
+} sens_ctx;
+
+static double sens_loss(void *ctx, const double *x)
+{
+    const sens_ctx *c = ctx;
+    fric_native_params q;
+    fric_native_fit_apply(c->base, x, &q);
+    return fric_ident_loss(c->set, c->j, &q);
+}
+
+fric_status fric_ident_joint(const fric_ident_set *set, int j, long budget, uint64_t seed, fric_ident_result *out,
+                             const char **why)
+{
+    if (!out) {
+        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "ident.result_null", "ident: the result must be given.",
+                                     fric__no_values));
+        return FRIC_E_NULL;
+    }
+    memset(out, 0, sizeof *out);
+    fric_native_fit_space box;
+    fric_native_params start;
+    fric_ident_space_default(set ? &set->o : NULL, &box, &start);
+    fric_ident_fitter *f = fric_ident_fitter_create(set, j, &start, &box, budget > 0 ? budget : FRIC_IDENT_BUDGET,
+                                                    seed, why);
+    if (!f) return fric__rc();
+    while (fric_ident_fitter_step(f) == 0) continue;
+    const fric_ident_progress *g = fric_ident_fitter_progress(f);
+    out->p = g->best;
+    out->evals = g->evals;
+    out->train_mae = g->best_loss;
+    fric_ident_fitter_destroy(f);
+    /* the ranges: each fitted key alone, where the loss stays within
+       FRIC_FIT_SENS_TOLERANCE of the best */
+    fric_fit_space fs;
+    fric__native_fs(&box, &fs);
+    double x[FRIC_FIT_N] = { 0 };
+    fric_native_fit_values(&out->p, x);
+    sens_ctx ctx = { set, j, &out->p };
+    fric_fit_range r[FRIC_FIT_N];
+    double base = 0;
+    if (fric_fit_sensitivity(&fs, x, FRIC_FIT_SENS_TOLERANCE, sens_loss, &ctx, &base, r, why)) return fric__rc();
+    fric_ident_verdict_of(set, j, &out->p, &out->verdict);
+    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) {
+        out->lower[i] = r[i].lower;
+        out->upper[i] = r[i].upper;
+        out->lower_clamped[i] = r[i].lower_clamped;
+        out->upper_clamped[i] = r[i].upper_clamped;
+        if (!box.held[i] && (r[i].lower_clamped || r[i].upper_clamped)) {
+            out->verdict.param_flags[i] |= FRIC_IDENT_FLAG(RANGE_AT_BOUND);
+            out->verdict.flags |= FRIC_IDENT_FLAG(RANGE_AT_BOUND);
+        }
+    }
+    if (why) *why = "";
+    return FRIC_OK;
+}

@@ -1,0 +1,207 @@
+/*
+ * mujoco_ident.c: MuJoCo 2.2.2's side of identifying a robot's servos
+ * (fric_ident.h, fric_mujoco.h's fric_mujoco_ident_*): the recording's
+ * joints matched to the model's by name, the tracks computed at the
+ * measured motion (mj_forward, mj_fullM), and the whole-arm replay of a
+ * recording's goals with per-joint native parameters written into a copy
+ * of the model.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base.h"
+#include "fric_mujoco.h"
+
+fric_status fric_mujoco_ident_joints(const mjModel *m, const fric_recording *r, int *jnt, int *act, const char **why)
+{
+    if (!m || !r || !jnt) {
+        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "mujoco.ident_null",
+                                     "ident: the model, the recording and the joints must be given.",
+                                     fric__no_values));
+        return FRIC_E_NULL;
+    }
+    for (int j = 0; j < r->joints; j++) {
+        jnt[j] = mj_name2id(m, mjOBJ_JOINT, r->name[j]);
+        if (jnt[j] < 0 || m->jnt_type[jnt[j]] != mjJNT_HINGE) {
+            char list[600] = "";
+            size_t len = 0;
+            for (int i = 0; i < m->njnt; i++) {
+                if (m->jnt_type[i] != mjJNT_HINGE) continue;
+                int w = snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "", m->names + m->name_jntadr[i]);
+                if (w < 0 || (size_t)w >= sizeof list - len) break;
+                len += (size_t)w;
+            }
+            fric__why(why, fric__fail_id(FRIC_E_UNKNOWN_NAME, -1, "mujoco.ident_no_joint",
+                                         "ident: the recording's joint {name} is not a hinge joint of the MJCF; its "
+                                         "hinge joints are {list}.",
+                                         fric__values(fric__s("name", r->name[j]),
+                                                      fric__s("list", list[0] ? list : "none"))));
+            return FRIC_E_UNKNOWN_NAME;
+        }
+        if (!act) continue;
+        act[j] = -1;
+        for (int k = 0; k < m->nu && act[j] < 0; k++)
+            if (m->actuator_trntype[k] == mjTRN_JOINT && m->actuator_trnid[2 * k] == jnt[j]) act[j] = k;
+        if (act[j] < 0) {
+            fric__why(why, fric__fail_id(FRIC_E_UNKNOWN_NAME, -1, "mujoco.ident_no_actuator",
+                                         "ident: the MJCF's joint {name} has no actuator to take the recording's "
+                                         "goals; give it a position actuator (<position> or <general> on the joint).",
+                                         fric__values(fric__s("name", r->name[j]))));
+            return FRIC_E_UNKNOWN_NAME;
+        }
+    }
+    if (why) *why = "";
+    return FRIC_OK;
+}
+
+/* d's pose at frame k: the model's qpos0, the recording's joints at their
+ * measured angle (+ nudge on joint `which`), velocities v (NULL: 0). */
+static void pose(const mjModel *m, mjData *d, const fric_recording *r, const int *jnt, size_t k, const double *v,
+                 int which, double nudge)
+{
+    memcpy(d->qpos, m->qpos0, (size_t)m->nq * sizeof *d->qpos);
+    memset(d->qvel, 0, (size_t)m->nv * sizeof *d->qvel);
+    const size_t J = (size_t)r->joints;
+    for (size_t j = 0; j < J; j++) {
+        d->qpos[m->jnt_qposadr[jnt[j]]] = r->pos[k * J + j] + ((int)j == which ? nudge : 0);
+        if (v) d->qvel[m->jnt_dofadr[jnt[j]]] = v[k * J + j];
+    }
+}
+
+fric_status fric_mujoco_ident_tracks(const mjModel *m, const fric_recording *r, fric_ident_tracks *tr,
+                                     const char **why)
+{
+    if (!m || !r || !tr) {
+        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "mujoco.ident_null",
+                                     "ident: the model, the recording and the joints must be given.",
+                                     fric__no_values));
+        return FRIC_E_NULL;
+    }
+    const size_t J = (size_t)r->joints, nv = (size_t)m->nv;
+    int jnt[FRIC_REC_MAX_JOINTS];
+    if (fric_mujoco_ident_joints(m, r, jnt, NULL, why)) return fric__rc();
+    mjData *d = mj_makeData(m);
+    double *full = malloc(nv * nv * sizeof *full);
+    double *M = malloc(J * J * sizeof *M);
+    if (!d || !full || !M) {
+        if (d) mj_deleteData(d);
+        free(full), free(M);
+        fric__why(why, fric__fail_id(FRIC_E_NO_MEMORY, -1, "mujoco.ident_memory", "ident: out of memory.",
+                                     fric__no_values));
+        return FRIC_E_NO_MEMORY;
+    }
+    double arm[FRIC_REC_MAX_JOINTS], bias[FRIC_REC_MAX_JOINTS], nudged[FRIC_REC_MAX_JOINTS];
+    int dof[FRIC_REC_MAX_JOINTS];
+    for (size_t j = 0; j < J; j++) {
+        dof[j] = m->jnt_dofadr[jnt[j]];
+        arm[j] = m->dof_armature[dof[j]];
+    }
+    for (size_t k = 0; k < r->n; k++) {
+        pose(m, d, r, jnt, k, tr->dq, -1, 0);
+        mj_forward(m, d);
+        mj_fullM(m, full, d->qM);
+        for (size_t j = 0; j < J; j++) {
+            bias[j] = d->qfrc_bias[dof[j]];
+            for (size_t i = 0; i < J; i++) M[j * J + i] = full[(size_t)dof[j] * nv + (size_t)dof[i]];
+        }
+        for (size_t j = 0; j < J; j++) {
+            pose(m, d, r, jnt, k, tr->dq, (int)j, FRIC_IDENT_NUDGE);
+            mj_forward(m, d);
+            nudged[j] = d->qfrc_bias[dof[j]];
+        }
+        fric_ident_tracks_frame(tr, k, M, arm, bias, nudged);
+    }
+    mj_deleteData(d);
+    free(full), free(M);
+    if (why) *why = "";
+    return FRIC_OK;
+}
+
+/* Joint jn's dof and actuator k of mc given p (MuJoCo's own names). */
+static void write_native(mjModel *mc, int jn, int k, const fric_native_params *p, double firmware_kp)
+{
+    const int dof = mc->jnt_dofadr[jn];
+    mc->dof_frictionloss[dof] = p->frictionloss;
+    mc->dof_damping[dof] = p->damping;
+    mc->dof_armature[dof] = p->armature;
+    mc->dof_solref[mjNREF * dof] = p->solreffriction_timeconst;
+    mc->dof_solref[mjNREF * dof + 1] = p->solreffriction_dampratio;
+    for (int c = 0; c < 5; c++) mc->dof_solimp[mjNIMP * dof + c] = p->solimpfriction[c];
+    const double kp = fric_native_kp_for(p, firmware_kp);
+    mc->actuator_gaintype[k] = mjGAIN_FIXED;
+    mc->actuator_biastype[k] = mjBIAS_AFFINE;
+    mc->actuator_dyntype[k] = mjDYN_NONE;
+    for (int c = 0; c < mjNGAIN; c++) mc->actuator_gainprm[k * mjNGAIN + c] = 0;
+    for (int c = 0; c < mjNBIAS; c++) mc->actuator_biasprm[k * mjNBIAS + c] = 0;
+    mc->actuator_gainprm[k * mjNGAIN] = kp;
+    mc->actuator_biasprm[k * mjNBIAS + 1] = -kp;
+    mc->actuator_biasprm[k * mjNBIAS + 2] = -p->kv;
+    mc->actuator_forcelimited[k] = (mjtByte)fric_native_limited(p);
+    mc->actuator_forcerange[2 * k] = p->forcerange_lo;
+    mc->actuator_forcerange[2 * k + 1] = p->forcerange_hi;
+}
+
+fric_status fric_mujoco_ident_replay(const mjModel *m, const fric_recording *r, const fric_native_params *p,
+                                     const unsigned char *use, double firmware_kp, double *sim_q, const char **why)
+{
+    if (!m || !r || !sim_q) {
+        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "mujoco.ident_replay_null",
+                                     "ident replay: the model, the recording and sim_q must be given.",
+                                     fric__no_values));
+        return FRIC_E_NULL;
+    }
+    const size_t J = (size_t)r->joints, n = r->n;
+    int jnt[FRIC_REC_MAX_JOINTS], act[FRIC_REC_MAX_JOINTS];
+    if (fric_mujoco_ident_joints(m, r, jnt, act, why)) return fric__rc();
+    for (size_t j = 0; p && j < J; j++)
+        if ((!use || use[j]) && fric_native_check(&p[j])) {
+            fric__why(why, fric__reword("ident replay: joint %s: %s", r->name[j], fric_status_last().message));
+            return fric__rc();
+        }
+    mjModel *mc = mj_copyModel(NULL, m);
+    mjData *d = mc ? mj_makeData(mc) : NULL;
+    int64_t *step = malloc(n * sizeof *step);
+    if (!mc || !d || !step) {
+        if (d) mj_deleteData(d);
+        if (mc) mj_deleteModel(mc);
+        free(step);
+        fric__why(why, fric__fail_id(FRIC_E_NO_MEMORY, -1, "mujoco.ident_memory", "ident: out of memory.",
+                                     fric__no_values));
+        return FRIC_E_NO_MEMORY;
+    }
+    for (size_t j = 0; p && j < J; j++)
+        if (!use || use[j]) write_native(mc, jnt[j], act[j], &p[j], firmware_kp);
+    mj_setConst(mc, d);   /* dof_invweight0 with the new armature, as a compiled file has it */
+    mj_resetData(mc, d);
+    for (size_t j = 0; j < J; j++) {
+        d->qpos[mc->jnt_qposadr[jnt[j]]] = r->pos[j];
+        d->ctrl[act[j]] = r->goal[j];
+    }
+    mj_forward(mc, d);
+    fric_ident_frame_steps(r, mc->opt.timestep, step);
+    fric_status rc = FRIC_OK;
+    int64_t s = 0;
+    for (size_t k = 0; k < n && !rc; k++) {
+        for (; s < step[k]; s++) mj_step(mc, d);
+        for (size_t j = 0; j < J; j++) {
+            const double q = d->qpos[mc->jnt_qposadr[jnt[j]]];
+            sim_q[k * J + j] = q;
+            if (!isfinite(q) && !rc) {
+                fric__fail_id(FRIC_E_NONFINITE, -1, "mujoco.ident_replay_nonfinite",
+                              "ident replay: MuJoCo's state left the finite range at frame {k} (t = {t} s), "
+                              "joint {name}.",
+                              fric__values(fric__u("k", k), fric__g("t", r->t[k]), fric__s("name", r->name[j])));
+                rc = FRIC_E_NONFINITE;
+            }
+            d->ctrl[act[j]] = r->goal[k * J + j];
+        }
+    }
+    mj_deleteData(d);
+    mj_deleteModel(mc);
+    free(step);
+    if (rc) fric__why(why, fric_status_last().message);
+    else if (why) *why = "";
+    return rc;
+}
