@@ -29,7 +29,8 @@
 typedef struct {
     fric_recording r;
     fric_ident_tracks tr;
-    double *buf;          /* t[n], goal[n·J], pos[n·J]: the recording's own copy */
+    double *buf;          /* t[n], goal[n·J], pos[n·J], the repaired goals [n·J] */
+    double stale;         /* stale frames repaired (fric_ident_stale_goals)       */
 } fxb_ident_rec;
 
 /* A set over recordings (which must outlive it) and its pointer arrays. */
@@ -65,15 +66,19 @@ FXB_EXPORT void fxb_ident_rec_free(fxb_ident_rec *h)
 
 /* The recording t[n] [s], goal and pos [n·joints] [rad] (frame-major),
  * names[joints], nominal period [s] (0: estimated), copied and checked
- * (fric_recording_check, source names it), its tracks allocated with q̇ and
- * q̈ (fric_ident_tracks_create): the handle, or NULL with *err (layout
- * io_error) and the core's sentence; *info as fxb_recording_check's. */
+ * (fric_recording_check, source names it), its stale goals repaired
+ * (fric_ident_stale_goals, as every door reads a recording; *stale their
+ * count), its tracks allocated with q̇ and q̈ (fric_ident_tracks_create):
+ * the handle, or NULL with *err (layout io_error) and the core's sentence;
+ * *info as fxb_recording_check's. */
 FXB_EXPORT fxb_ident_rec *fxb_ident_rec_create(const double *t, const double *goal, const double *pos, int n,
                                                int joints, const char *const *names, double period,
-                                               const char *source, fric_recording_info *info, fric_io_error *err)
+                                               const char *source, fric_recording_info *info, fric_io_error *err,
+                                               double *stale)
 {
     memset(err, 0, sizeof *err);
-    if (fxb_count_bad("n (frames)", n, sizeof(double) * (1 + 7.0 * (joints > 0 ? joints : 1)))
+    *stale = 0;
+    if (fxb_count_bad("n (frames)", n, sizeof(double) * (1 + 8.0 * (joints > 0 ? joints : 1)))
         || fxb_count_bad("joints", joints, sizeof(char *)) || joints > FRIC_REC_MAX_JOINTS) {
         if (joints > FRIC_REC_MAX_JOINTS) fxb_count_bad("joints", joints, FXB_MAX_BYTES);
         err->code = FRIC_IO_RANGE;
@@ -84,7 +89,7 @@ FXB_EXPORT fxb_ident_rec *fxb_ident_rec_create(const double *t, const double *go
     }
     fxb_ident_rec *h = calloc(1, sizeof *h);
     const size_t N = (size_t)n, J = (size_t)joints;
-    double *buf = h ? malloc((N + 2 * N * J + 1) * sizeof *buf) : NULL;
+    double *buf = h ? malloc((N + 3 * N * J + 1) * sizeof *buf) : NULL;
     if (!h || !buf) {
         free(h);
         err->code = FRIC_IO_MEMORY;
@@ -115,6 +120,9 @@ FXB_EXPORT fxb_ident_rec *fxb_ident_rec_create(const double *t, const double *go
         fxb_ident_rec_free(h);
         return NULL;
     }
+    h->stale = (double)fric_ident_stale_goals(&h->r, buf + N + 2 * N * J);
+    h->r.goal = buf + N + 2 * N * J;
+    *stale = h->stale;
     const char *why = "";
     rc = fric_ident_tracks_create(&h->r, &h->tr, &why);
     if (rc) {
@@ -137,6 +145,17 @@ FXB_EXPORT int fxb_ident_rec_motion(const fxb_ident_rec *h, double *dq, double *
     const size_t n = (h->r.n < (size_t)cap ? h->r.n : (size_t)cap) * (size_t)h->r.joints;
     memcpy(dq, h->tr.dq, n * sizeof *dq);
     memcpy(ddq, h->tr.ddq, n * sizeof *ddq);
+    fxb_set_status(FRIC_OK, -1, "");
+    return 0;
+}
+
+/* The goals the identification uses (the stale ones repaired) copied out
+ * into goal[cap·joints] (cap frames at most) [rad]. 0, or 1 with the message. */
+FXB_EXPORT int fxb_ident_rec_goals(const fxb_ident_rec *h, double *goal, int cap)
+{
+    if (no_rec(h) || fxb_count_bad("cap", cap, sizeof(double) * h->r.joints)) return 1;
+    const size_t n = (h->r.n < (size_t)cap ? h->r.n : (size_t)cap) * (size_t)h->r.joints;
+    memcpy(goal, h->r.goal, n * sizeof *goal);
     fxb_set_status(FRIC_OK, -1, "");
     return 0;
 }
@@ -316,24 +335,21 @@ FXB_EXPORT int fxb_ident_fitter_progress(const fric_ident_fitter *f, double *bes
     return 0;
 }
 
-/* The result of joint j at the fitted set p[n] after evals evaluations
- * (fric_ident_finish: the ranges, the train MAE, the verdict), as
- * fric_ident_joint ends: p_out[FRIC_NATIVE_N_KEYS], range[4·FRIC_NATIVE_FIT_N]
- * = lower, upper, lower clamped, upper clamped per fitted key
- * (FRIC_NATIVE_FIT_LIST), verdict (layout ident_verdict), flags[1 +
- * FRIC_NATIVE_FIT_N] = the joint's flags then each key's, res[2] = train
- * MAE [rad], evals. 0, or 1 with the message. */
-FXB_EXPORT int fxb_ident_result(const fxb_ident_set *h, int j, const double *p, int n, double evals, double *p_out,
-                                double *range, fric_ident_verdict *verdict, double *flags, double *res)
+/* Joint j's result from its fitter f (fric_ident_finish: the best set, the
+ * ranges, the train MAE, the verdict, as fric_ident_joint ends):
+ * p_out[FRIC_NATIVE_N_KEYS], range[4·FRIC_NATIVE_FIT_N] = lower, upper,
+ * lower clamped, upper clamped per fitted key (FRIC_NATIVE_FIT_LIST),
+ * verdict (layout ident_verdict), flags[1 + FRIC_NATIVE_FIT_N] = the
+ * joint's flags then each key's, res[2] = train MAE [rad], evals. 0, or 1
+ * with the message. */
+FXB_EXPORT int fxb_ident_result(const fxb_ident_set *h, const fric_ident_fitter *f, int j, double *p_out, double *range,
+                                fric_ident_verdict *verdict, double *flags, double *res)
 {
-    fric_native_params np;
-    if (no_set(h) || fxb_native_of(p, n, &np)) return 1;
-    fric_native_fit_space box;
-    fric_native_params st;
-    fric_ident_space_default(&h->o, &box, &st);
+    if (no_set(h)) return 1;
+    if (!f) { fxb_refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return 1; }
     fric_ident_result out;
     const char *why = "";
-    if (fxb_from_core(fric_ident_finish(h->s, j, &box, &np, (long)evals, &out, &why), &why)) return 1;
+    if (fxb_from_core(fric_ident_finish(h->s, j, fric_ident_fitter_progress(f), &out, &why), &why)) return 1;
     fxb_native_put(&out.p, p_out);
     for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) {
         range[i] = out.lower[i];
@@ -361,6 +377,37 @@ FXB_EXPORT int fxb_ident_frame_steps(const fxb_ident_rec *h, double dt, double *
     fric_ident_frame_steps(&h->r, dt, s);
     for (size_t k = 0; k < n && k < (size_t)cap; k++) step[k] = (double)s[k];
     free(s);
+    fxb_set_status(FRIC_OK, -1, "");
+    return 0;
+}
+
+/* x in the core's shortest round-trip form (fric_io_format_double: the
+ * params files' and the native tool's tables') into buf[cap]; its length. */
+FXB_EXPORT int fxb_ident_format(double x, char *buf, int cap)
+{
+    char b[FRIC_IO_DOUBLE_LEN];
+    fric_io_format_double(b, x);
+    if (cap > 0) snprintf(buf, (size_t)cap, "%s", b);
+    return (int)strlen(b);
+}
+
+/* What the whole-arm replay writes into a robot's model for a joint given
+ * the native set p[n] at the recording's firmware gain (as
+ * fric_mujoco_ident_replay does natively), checked (fric_native_check):
+ * out[15] = dof_frictionloss, dof_damping, dof_armature [SI], dof_solref[2],
+ * dof_solimp[5], the actuator's gain kp (fric_native_kp_for) [N·m/rad], kv
+ * [N·m·s/rad] (bias 0, −kp, −kv), forcelimited (0/1), forcerange lo, hi
+ * [N·m]. 0, or 1 with the message. */
+FXB_EXPORT int fxb_ident_native_edits(const double *p, int n, double firmware_kp, double *out)
+{
+    fric_native_params np;
+    if (fxb_native_of(p, n, &np) || fxb_from_core(fric_native_check(&np), NULL)) return 1;
+    const double v[15] = { np.frictionloss, np.damping, np.armature, np.solreffriction_timeconst,
+                           np.solreffriction_dampratio, np.solimpfriction[0], np.solimpfriction[1],
+                           np.solimpfriction[2], np.solimpfriction[3], np.solimpfriction[4],
+                           fric_native_kp_for(&np, firmware_kp), np.kv, fric_native_limited(&np),
+                           np.forcerange_lo, np.forcerange_hi };
+    memcpy(out, v, sizeof v);
     fxb_set_status(FRIC_OK, -1, "");
     return 0;
 }

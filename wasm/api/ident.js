@@ -11,7 +11,8 @@ import { LAYOUTS, TABLES, CONSTANTS, argError, numberType, num, inp, out, outStr
 /** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
  *  call() refuses an export not listed here or a wrong count of arguments. */
 export const SIGNATURES = {
-  fxb_ident_rec_create: 't goal pos n joints names period source info err',
+  fxb_ident_rec_create: 't goal pos n joints names period source info err stale',
+  fxb_ident_rec_goals: 'h goal cap',
   fxb_ident_rec_motion: 'h dq ddq cap',
   fxb_ident_rec_frames: 'h k0 count M armature bias nudged',
   fxb_ident_rec_tracks: 'h inertia load stiffness cap',
@@ -28,7 +29,9 @@ export const SIGNATURES = {
   fxb_ident_fitter_stop: 'f',
   fxb_ident_fitter_free: 'f',
   fxb_ident_fitter_progress: 'f best res',
-  fxb_ident_result: 'h j p n evals p_out range verdict flags res',
+  fxb_ident_result: 'h f j p_out range verdict flags res',
+  fxb_ident_format: 'x buf cap',
+  fxb_ident_native_edits: 'p n firmware_kp out',
 };
 const call = caller(SIGNATURES);
 
@@ -44,6 +47,28 @@ export class IdentApi {
       budget: CONSTANTS.ident_budget, window: CONSTANTS.ident_window };
   }
 
+  /** x in the core's shortest round-trip form (fric_io_format_double: the
+   *  params files' and `friction ident`'s numbers). */
+  format(x) {
+    numberType('x', x);
+    const { rc, out: [b] } = call(this._core, 'fxb_ident_format', [x, out(Uint8Array, 40), 40], { ok: () => true });
+    return new TextDecoder().decode(b.subarray(0, rc));
+  }
+
+  /** What the whole-arm replay writes into a robot's model for a joint
+   *  given the native set p (params object) at the recording's firmware
+   *  gain, checked by the core (fric_native_check; as
+   *  fric_mujoco_ident_replay natively): { frictionloss, damping, armature,
+   *  solref [2], solimp [5], kp (the actuator's gain: fric_native_kp_for),
+   *  kv, limited, forcerange [lo, hi] }. */
+  nativeEdits(p, firmwareKp) {
+    const x = this._core.native._vec(p);
+    const { out: [v] } = call(this._core, 'fxb_ident_native_edits', [inp(x), x.length, numberType('firmwareKp', firmwareKp), out(Float64Array, 15)],
+      { names: this._core.native.keys() });
+    return { frictionloss: v[0], damping: v[1], armature: v[2], solref: [v[3], v[4]], solimp: Array.from(v.subarray(5, 10)), kp: v[10], kv: v[11],
+      limited: v[12] !== 0, forcerange: [v[13], v[14]] };
+  }
+
   /** The fitted keys (FRIC_NATIVE_FIT_LIST: frictionloss, damping, armature, kp, kv, forcerange_hi, q_offset). */
   fitKeys() { return TABLES.native_fit_keys.slice(); }
 
@@ -52,9 +77,11 @@ export class IdentApi {
 
   /** A recording { t (n, s), goal, pos (n·joints, rad, frame-major), names,
    *  period (s; 0: estimated) } copied into the core, checked once
-   *  (fric_recording_check: the refusals every door has) and its tracks made
-   *  (q̇, q̈ by central differences: fric_ident_motion). An IdentRecording;
-   *  free() it. A refusal throws the core's sentence. */
+   *  (fric_recording_check: the refusals every door has), its stale goals
+   *  repaired (fric_ident_stale_goals: .goal holds the repaired goals,
+   *  .stale their count) and its tracks made (q̇, q̈ by central
+   *  differences: fric_ident_motion). An IdentRecording; free() it. A
+   *  refusal throws the core's sentence. */
   recording({ t, goal, pos, names, period = 0 }, source = 'recording') {
     if (!Array.isArray(names) || names.some((x) => typeof x !== 'string')) throw argError(TypeError, 'names', 'names must be an array of joint names (strings).');
     const J = names.length, n = t?.length ?? 0;
@@ -73,9 +100,14 @@ export class IdentApi {
       ptrs.push(info);
       const err = core._alloc(LAYOUTS.io_error.size);
       ptrs.push(err);
-      const h = core._m._fxb_ident_rec_create(put(T), put(G), put(P), n, J, J ? np : 0, period, put(cstr(String(source), 'source').in), info, err);
+      const stale = core._alloc(8);
+      ptrs.push(stale);
+      const h = core._m._fxb_ident_rec_create(put(T), put(G), put(P), n, J, J ? np : 0, period, put(cstr(String(source), 'source').in), info, err, stale);
       if (!h) throw core.io._recordingFail(err);
-      return new IdentRecording(core, h, { names: names.slice(), n, info: core._read('recording_info', info), t: T, goal: G, pos: P });
+      const r = new IdentRecording(core, h, { names: names.slice(), n, info: core._read('recording_info', info), t: T, pos: P, source: String(source),
+        stale: core._get(Float64Array, stale, 1)[0] });
+      r.goal = r._goals();
+      return r;
     } finally {
       ptrs.forEach((q) => core._free(q));
     }
@@ -108,8 +140,13 @@ export class IdentApi {
 
 /** A recording and its tracks in the core (core.ident.recording). */
 export class IdentRecording {
-  constructor(core, h, { names, n, info, t, goal, pos }) {
-    Object.assign(this, { _core: core, _h: h, names, frames: n, info, t, goal, pos });
+  constructor(core, h, { names, n, info, t, pos, stale, source }) {
+    Object.assign(this, { _core: core, _h: h, names, frames: n, info, t, pos, stale, source, goal: null });
+  }
+  /** The goals the identification uses (the stale ones repaired) [rad]. */
+  _goals() {
+    const m = Math.max(1, this.frames * this.joints);
+    return call(this._core, 'fxb_ident_rec_goals', [this._h, out(Float64Array, m), Math.max(1, this.frames)]).out[0].subarray(0, this.frames * this.joints);
   }
   _live() { if (!this._h) throw new Error('ident recording used after free()'); }
   get joints() { return this.names.length; }
@@ -216,22 +253,6 @@ export class IdentSet {
     return new IdentFit(this, j, f);
   }
 
-  /** Joint j's result at the fitted set p after evals evaluations
-   *  (fric_ident_finish: what fric_ident_joint gives after its fit): { p
-   *  (params object), ranges { key: { lower, upper, lowerClamped,
-   *  upperClamped } } over the fitted keys, verdict (layout ident_verdict),
-   *  flags (the joint's bits), paramFlags { key: bits }, trainMae [rad], evals }. */
-  result(j, p, evals) {
-    this._live();
-    const core = this._core, x = vec(core, p), N = CONSTANTS.native_fit_n, keys = TABLES.native_fit_keys, F = Float64Array;
-    const { out: [po, range, verdict, flags, res] } = call(core, 'fxb_ident_result',
-      [this._h, this._joint(j), inp(x), x.length, num('evals', evals, { min: 0, integer: true }), out(F, x.length), out(F, 4 * N),
-        outStruct('ident_verdict'), out(F, 1 + N), out(F, 2)], { names: core.native.keys() });
-    const ranges = Object.fromEntries(keys.map((k, i) => [k, { lower: range[i], upper: range[N + i], lowerClamped: range[2 * N + i] !== 0, upperClamped: range[3 * N + i] !== 0 }]));
-    return { p: obj16(core, po), ranges, verdict, flags: flags[0], paramFlags: Object.fromEntries(keys.map((k, i) => [k, flags[1 + i]])),
-      trainMae: res[0], evals: res[1] };
-  }
-
   free() {
     if (this._h) {
       this._core._m._fxb_ident_set_free(this._h);
@@ -258,8 +279,20 @@ export class IdentFit {
     const { out: [b, r] } = call(this._core, 'fxb_ident_fitter_progress', [this._f, out(Float64Array, n), out(Float64Array, 5)]);
     return { evals: r[0], budget: r[1], generation: r[2], bestLoss: r[3], done: r[4], best: obj16(this._core, b) };
   }
-  /** The joint's result at the best set (IdentSet.result). */
-  result() { const g = this.progress(); return this.set.result(this.j, g.best, g.evals); }
+  /** The joint's result from the fit as it stands (fric_ident_finish: what
+   *  fric_ident_joint gives after its loop): { p (params object), ranges {
+   *  key: { lower, upper, lowerClamped, upperClamped } } over the fitted
+   *  keys, verdict (layout ident_verdict), flags (the joint's bits),
+   *  paramFlags { key: bits }, trainMae [rad], evals }. */
+  result() {
+    this._live();
+    const core = this._core, N = CONSTANTS.native_fit_n, keys = TABLES.native_fit_keys, F = Float64Array;
+    const { out: [po, range, verdict, flags, res] } = call(core, 'fxb_ident_result',
+      [this.set._h, this._f, this.j, out(F, core.native.keys().length), out(F, 4 * N), outStruct('ident_verdict'), out(F, 1 + N), out(F, 2)]);
+    const ranges = Object.fromEntries(keys.map((k, i) => [k, { lower: range[i], upper: range[N + i], lowerClamped: range[2 * N + i] !== 0, upperClamped: range[3 * N + i] !== 0 }]));
+    return { p: obj16(core, po), ranges, verdict, flags: flags[0], paramFlags: Object.fromEntries(keys.map((k, i) => [k, flags[1 + i]])),
+      trainMae: res[0], evals: res[1] };
+  }
   free() {
     if (this._f) {
       this._core._m._fxb_ident_fitter_free(this._f);

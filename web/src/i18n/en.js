@@ -1383,4 +1383,9 @@ export default {
   'recording.err.noRows': 'dataset {source}: {path} holds no frame of episode {episode}.',
   'recording.warn.outside': 'dataset {source}: {joint} is measured at {q} rad in frame {frame} (t = {t} s), outside the MJCF\'s range {lo} … {hi} rad: check the unit mode (DEGREES or RANGE_M100_100) and the joint\'s sign and zero.',
   'recording.warn.counts': 'dataset {source}: the measured positions of {motor} read in {unit} with this calibration come back up to {off} counts off the servo\'s whole counts: the unit mode (DEGREES or RANGE_M100_100) or the calibration is not the one the robot recorded with.',
+  'ident.err.noJoint': 'ident: the recording\'s joint {name} is not a hinge joint of {source}; its hinge joints are {list}: give the MJCF of the robot that made the recording, or map the motor to its joint.',
+  'ident.err.noActuator': 'ident: {source}\'s joint {name} has no actuator to take the recording\'s goals; give it a position actuator (<position> or <general> on the joint).',
+  'ident.err.replayNonfinite': 'ident replay: MuJoCo\'s state left the finite range at frame {k} (t = {t} s), joint {name}.',
+  'ident.err.leave': 'ident: the joint {name} to leave out is not a joint of the recording ({list}).',
+  'ident.err.otherJoints': 'ident: {source} has other joints than {first} (the same joints in the same order, please).',
 };

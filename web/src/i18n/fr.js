@@ -2075,4 +2075,9 @@ export default {
   'recording.err.noRows': 'jeu de données {source} : {path} ne contient aucune trame de l\'épisode {episode}.',
   'recording.warn.outside': 'jeu de données {source} : {joint} est mesurée à {q} rad à la trame {frame} (t = {t} s), hors de la plage du MJCF {lo} … {hi} rad : vérifiez le mode d\'unité (DEGREES ou RANGE_M100_100) ainsi que le signe et le zéro de l\'articulation.',
   'recording.warn.counts': 'jeu de données {source} : les positions mesurées de {motor} lues en {unit} avec cet étalonnage reviennent jusqu\'à {off} pas des pas entiers du servo : le mode d\'unité (DEGREES ou RANGE_M100_100) ou l\'étalonnage n\'est pas celui avec lequel le robot a enregistré.',
+  'ident.err.noJoint': 'ident : l\'articulation {name} de l\'enregistrement n\'est pas une articulation pivot de {source} ; ses articulations pivots sont {list} : donnez le MJCF du robot qui a fait l\'enregistrement, ou associez le moteur à son articulation.',
+  'ident.err.noActuator': 'ident : l\'articulation {name} de {source} n\'a pas d\'actionneur pour recevoir les consignes de l\'enregistrement ; donnez-lui un actionneur de position (<position> ou <general> sur l\'articulation).',
+  'ident.err.replayNonfinite': 'ident, rejeu : l\'état de MuJoCo a quitté le domaine fini à l\'image {k} (t = {t} s), articulation {name}.',
+  'ident.err.leave': 'ident : l\'articulation {name} à laisser de côté n\'est pas une articulation de l\'enregistrement ({list}).',
+  'ident.err.otherJoints': 'ident : {source} a d\'autres articulations que {first} (les mêmes articulations dans le même ordre, s\'il vous plaît).',
 };
