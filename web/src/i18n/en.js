@@ -1442,7 +1442,6 @@ export default {
   'ident.col.train': 'train MAE [mrad]',
   'ident.col.own': 'MJCF\'s own [mrad]',
   'ident.col.floor': 'floor [mrad]',
-  'ident.col.why': 'what the data cannot tell',
   'ident.notIdentifiable': 'not identifiable',
   'ident.table.caption': 'Each joint\'s fitted value [its range]; the MAE of the whole arm replaying the recording in MuJoCo with the fitted servos, beside the MJCF\'s own parameters and the quantisation floor (one count).',
   'ident.export.params': '{joint}.json',
@@ -1454,4 +1453,5 @@ export default {
   'ident.flag.armature_small': 'armature·|q̈| stays a small part of the torque: armature not identifiable',
   'ident.flag.kv_lumped': 'kv and damping both act as −c·q̇: fitted as one damping',
   'ident.flag.range_at_bound': 'a confidence range reaches its bound: that value not identifiable',
+  'ident.everyJoint': 'Every joint: {what}.',
 };

@@ -2134,7 +2134,6 @@ export default {
   'ident.col.train': 'MAE d\'entraînement [mrad]',
   'ident.col.own': 'celle du MJCF [mrad]',
   'ident.col.floor': 'plancher [mrad]',
-  'ident.col.why': 'ce que les données ne disent pas',
   'ident.notIdentifiable': 'non identifiable',
   'ident.table.caption': 'Valeur ajustée de chaque articulation [sa plage] ; la MAE du bras entier qui rejoue l\'enregistrement dans MuJoCo avec les servos ajustés, à côté des paramètres du MJCF et du plancher de quantification (un pas de codeur).',
   'ident.export.params': '{joint}.json',
@@ -2146,4 +2145,5 @@ export default {
   'ident.flag.armature_small': 'armature·|q̈| reste une petite part du couple : armature non identifiable',
   'ident.flag.kv_lumped': 'kv et damping agissent tous deux comme −c·q̇ : ajustés en un seul damping',
   'ident.flag.range_at_bound': 'une plage de confiance atteint sa borne : cette valeur non identifiable',
+  'ident.everyJoint': 'Chaque articulation : {what}.',
 };

@@ -21,7 +21,7 @@
 import { listen } from '../workerInbox.js';   // first: it keeps what arrives while the table loads
 import { loadFrictionCore } from '../../../wasm/friction.js';
 import { readLeRobot, folderOfFiles } from '../ident/recording.js';
-import { compiled } from '../mujoco/robotFiles.js';
+import { compiled, planOf, checkSize } from '../mujoco/robotFiles.js';
 import { prepare, fitJoint, replays, reportLines, paramsFiles, mappingText } from '../ident/identify.js';
 import { identJoints } from '../ident/tracks.js';
 
@@ -53,6 +53,9 @@ async function run(msg, mj, core) {
   const post = (o) => self.postMessage(o);
   const files = new Map(msg.files);
   post({ type: 'stage', key: 'ident.stage.compile' });
+  // the files checked by the core as Your robot's are (sizes, the MJCF's text), then compiled
+  checkSize(core, files, msg.main);
+  planOf(files, msg.main, core);
   const { m } = compiled(mj, files, msg.main);
   post({ type: 'stage', key: 'ident.stage.read' });
   const rec = await readRecording(core, mj, m, msg);

@@ -78,6 +78,10 @@ export function identSection(parent, { core }) {
     el('label', { textContent: t('ident.budget') }, budgetIn), runBtn, cancelBtn);
   const joints = el('div', { id: 'ident-joints', className: 'ident-joints' });
   const table = el('table', { id: 'ident-table', className: 'data-table', hidden: true });
+  const commonNote = el('p', { className: 'note', id: 'ident-common' });
+  // the table scrolls sideways in its own box on a narrow window, the page does not
+  const tableWrap = el('div', { className: 'ident-table-wrap', hidden: true }, table, commonNote);
+  tableWrap.style.overflowX = 'auto';
   const exports = el('div', { className: 'row', id: 'ident-exports', hidden: true });
   const mappingBox = el('textarea', { id: 'ident-mapping', readOnly: true, rows: 2, cols: 60, 'aria-label': t('ident.mapping') });
   const report = el('pre', { id: 'ident-report', className: 'mjcf-text', hidden: true });
@@ -86,7 +90,7 @@ export function identSection(parent, { core }) {
   const section = el('details', { className: 'chart-box mujoco-ident', id: 'mujoco-ident' },
     el('summary', { textContent: t('ident.summary') }),
     el('p', { className: 'note', textContent: t('ident.intro') }),
-    robotDrop, recDrop, options, status, err, joints, table, chartRow);
+    robotDrop, recDrop, options, status, err, joints, tableWrap, chartRow);
   parent.append(section);
   const chart = lineBox(section, { title: t('ident.chart.title'), description: t('ident.chart.desc'), height: 260, fileName: 'ident-joint',
     xName: 't [s]', xText: 't [s]', yText: t('ident.chart.y'), line: { borderWidth: 1.2 } });
@@ -174,6 +178,7 @@ export function identSection(parent, { core }) {
     hookState.progress = {};
     last = null;
     table.hidden = true;
+    tableWrap.hidden = true;
     exports.hidden = true;
     report.hidden = true;
     chartRow.hidden = true;
@@ -206,8 +211,11 @@ export function identSection(parent, { core }) {
       }
       hookState.progress[m.j] = { evals: m.evals, budget: m.budget };
     } else if (m.type === 'joint') {
-      const row = rowOf(m.j);
-      if (row) row.querySelector('progress').value = 1;
+      const row = rowOf(m.j), budget = hookState.progress[m.j]?.budget ?? m.result.evals;
+      if (row) {
+        row.querySelector('progress').value = 1;
+        row.querySelector('.ident-joint-evals').textContent = t('ident.joint.evals', { evals: m.result.evals, budget, mae: (m.result.trainMae * 1e3).toFixed(3) });
+      }
     } else if (m.type === 'done') {
       finish(w);
       last = m;
@@ -239,27 +247,38 @@ export function identSection(parent, { core }) {
   const fmt = (x) => (Number.isFinite(x) ? core.ident.format(x) : '—');
   const unitOf = (k) => core.native.units()[core.native.keys().indexOf(k)] ?? '';
 
+  /** A value in 3 significant digits (the table; the params files and the report keep every digit). */
+  const short = (x) => (Number.isFinite(x) ? String(Number(x.toPrecision(3))) : '—');
+
   /** The result: the table, the chart, the exports. */
   function show(r) {
     const texts = flagTexts(core), count = core.ident.constants.count;
+    const fittedJ = r.results.filter(Boolean);
+    // the flags every fitted joint has (kv lumped, forcerange not fitted) said once under the table
+    const common = texts.map((_, b) => fittedJ.length > 0 && fittedJ.every((x) => x.flags & (1 << b)));
     const head = el('tr', {}, ...[t('ident.col.joint'), ...SHOWN_KEYS.map((k) => `${k} [${unitOf(k)}]`), t('ident.col.train'), t('ident.col.own'),
-      t('ident.col.floor'), t('ident.col.why')].map((x) => el('th', { textContent: x })));
-    const rows = r.names.map((n, j) => {
+      t('ident.col.floor')].map((x) => el('th', { textContent: x })));
+    const cols = SHOWN_KEYS.length + 4;
+    const rows = r.names.flatMap((n, j) => {
       const x = r.results[j];
-      if (!x) return el('tr', { dataset: { joint: n } }, el('td', { textContent: n }), el('td', { colSpan: SHOWN_KEYS.length + 4, textContent: t('ident.joint.left') }));
+      if (!x) return [el('tr', { dataset: { joint: n } }, el('td', { textContent: n }), el('td', { colSpan: cols - 1, className: 'note', textContent: t('ident.joint.left') }))];
       const cells = SHOWN_KEYS.map((k) => {
         const g = x.ranges[k], bad = x.paramFlags[k] !== 0;
-        return el('td', { className: bad ? 'ident-bad' : '', dataset: { key: k, value: String(x.p[k]) },
-          textContent: `${fmt(x.p[k])} [${fmt(g.lower)}, ${fmt(g.upper)}]${bad ? ` ${t('ident.notIdentifiable')}` : ''}` });
+        return el('td', { className: bad ? 'ident-bad' : '', dataset: { key: k, value: String(x.p[k]) }, title: `${fmt(x.p[k])} [${fmt(g.lower)}, ${fmt(g.upper)}]` },
+          el('strong', { textContent: short(x.p[k]) }), el('br'),
+          el('small', { textContent: `[${short(g.lower)}, ${short(g.upper)}]` }),
+          ...(bad ? [el('br'), el('em', { className: 'ident-not', textContent: t('ident.notIdentifiable') })] : []));
       });
-      const why = texts.filter((_, b) => x.flags & (1 << b));
-      return el('tr', { dataset: { joint: n } }, el('td', { textContent: n }), ...cells,
+      const why = texts.filter((_, b) => x.flags & (1 << b) && !common[b]);
+      const main = el('tr', { dataset: { joint: n } }, el('th', { scope: 'row', textContent: n }), ...cells,
         el('td', { textContent: (r.fitted[j] * 1e3).toFixed(3), dataset: { mae: String(r.fitted[j]) } }),
-        el('td', { textContent: (r.file[j] * 1e3).toFixed(3) }), el('td', { textContent: (count * 1e3).toFixed(3) }),
-        el('td', { className: 'note', textContent: why.join('; ') }));
+        el('td', { textContent: (r.file[j] * 1e3).toFixed(3) }), el('td', { textContent: (count * 1e3).toFixed(3) }));
+      return why.length ? [main, el('tr', { className: 'ident-why', dataset: { whyOf: n } }, el('td'), el('td', { colSpan: cols - 1, className: 'note', textContent: why.join('; ') }))] : [main];
     });
+    commonNote.textContent = texts.filter((_, b) => common[b]).map((x) => t('ident.everyJoint', { what: x })).join(' ');
     table.replaceChildren(el('caption', { textContent: t('ident.table.caption') }), el('thead', {}, head), el('tbody', {}, ...rows));
     table.hidden = false;
+    tableWrap.hidden = false;
     jointSel.replaceChildren(...r.names.map((n, j) => el('option', { value: String(j), textContent: n })));
     chartRow.hidden = false;
     drawChart(0);
