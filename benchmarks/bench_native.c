@@ -8,8 +8,15 @@
  *   MuJoCo  real MuJoCo 2.2.2 stepping the same logs' native bench MJCF
  *           (mj_step per sample, ctrl and actuation set per sample: what a
  *           mujoco.sysid-style fit pays per log-step, before any batching).
- * Ratios: native / M1 and MuJoCo / native. CPU time of this thread, the best
- * of several repetitions; ratios only mean something within one run.
+ *   ident   a robot's joint identified from its recording (fric_ident.h, on
+ *           ../shared/data/robot_ident/T0/recipe.csv and so101_stripped.xml
+ *           when there): one evaluation of a joint's loss (its simulation
+ *           over the recording) against one whole-arm rollout of the same
+ *           recording in real MuJoCo 2.2.2 (fric_mujoco_ident_replay), each
+ *           per recorded second.
+ * Ratios: native / M1, MuJoCo / native and rollout / evaluation. CPU time of
+ * this thread, the best of several repetitions; ratios only mean something
+ * within one run.
  *
  *   bench_native [--short] [--json FILE] [--logs DIR]
  */
@@ -21,6 +28,7 @@
 
 #include "fric_bench.h"
 #include "fric_fit.h"
+#include "fric_ident.h"
 #include "fric_mujoco.h"
 #include "fric_native.h"
 #include "host.h"
@@ -139,11 +147,64 @@ int main(int argc, char **argv)
         }
         t_mj = fmin(t_mj, t / steps);
     }
+    /* a robot's recording: one joint's evaluation against one whole-arm rollout */
+    double t_eval = NAN, t_roll = NAN, rec_s = NAN;
+    {
+        static const char rdir[] = "../shared/data/robot_ident";
+        char path[512], err[1000];
+        fric_recording rec;
+        fric_io_error ioe;
+        snprintf(path, sizeof path, "%s/T0/recipe.csv", rdir);
+        if (!fric_recording_read(path, &rec, NULL, &ioe)) {
+            snprintf(path, sizeof path, "%s/so101_stripped.xml", rdir);
+            mjModel *m = mj_loadXML(path, NULL, err, sizeof err);
+            fric_ident_tracks tr;
+            fric_ident_set *set = NULL;
+            double *q = malloc(rec.n * (size_t)rec.joints * sizeof *q);
+            if (m && q && !fric_ident_tracks_create(&rec, &tr, &why) && !fric_mujoco_ident_tracks(m, &rec, &tr, &why)) {
+                const fric_recording *rp = &rec;
+                const fric_ident_tracks *tp = &tr;
+                fric_ident_options o = { m->opt.timestep, 0, FRIC_IDENT_FIRMWARE_KP };
+                set = fric_ident_set_create(&rp, &tp, 1, &o, &why);
+            }
+            if (set) {
+                fric_native_params p[FRIC_REC_MAX_JOINTS];
+                for (int j = 0; j < rec.joints; j++) {
+                    fric_native_params_default(&p[j], NULL);
+                    p[j].firmware_kp = FRIC_IDENT_FIRMWARE_KP;
+                    p[j].kp = 8, p[j].frictionloss = 0.1, p[j].damping = 0.3, p[j].armature = 0.02;
+                }
+                rec_s = rec.t[rec.n - 1] - rec.t[0];
+                t_eval = t_roll = INFINITY;
+                for (int r = 0; r < reps; r++) {
+                    double t0 = host_thread_cpu();
+                    volatile double l = fric_ident_loss(set, 1, &p[1]);
+                    double t1 = host_thread_cpu();
+                    (void)l;
+                    t_eval = fmin(t_eval, (t1 - t0) / rec_s);
+                }
+                for (int r = 0; r < (short_mode ? 1 : 2); r++) {
+                    double t0 = host_thread_cpu();
+                    fric_mujoco_ident_replay(m, &rec, p, NULL, FRIC_IDENT_FIRMWARE_KP, q, &why);
+                    t_roll = fmin(t_roll, (host_thread_cpu() - t0) / rec_s);
+                }
+                fric_ident_set_destroy(set);
+                fric_ident_tracks_destroy(&tr);
+            }
+            free(q);
+            if (m) mj_deleteModel(m);
+            fric_recording_destroy(&rec);
+        }
+    }
     printf("bench_native: %d logs, %.0f log-steps, MuJoCo %s, %s, load %.2f\n", n, steps, mj_versionString(),
            host_cpu_model(), host_load_average());
     printf("  M1 lane kernel      %8.2f ns per log-step\n", t_m1 * 1e9);
     printf("  native lane kernel  %8.2f ns per log-step  (native / M1 = %.2f)\n", t_nat * 1e9, t_nat / t_m1);
     printf("  MuJoCo 2.2.2 mj_step %7.2f ns per log-step  (MuJoCo / native = %.1f)\n", t_mj * 1e9, t_mj / t_nat);
+    if (isfinite(t_eval))
+        printf("  ident: one joint's evaluation %.3f ms, one whole-arm MuJoCo rollout %.3f ms per recorded second "
+               "(rollout / evaluation = %.1f; T0 recipe, %.0f s)\n", t_eval * 1e3, t_roll * 1e3, t_roll / t_eval, rec_s);
+    else printf("  ident: skipped (../shared/data/robot_ident/T0 not found)\n");
     if (json) {
         FILE *f = fopen(json, "w");
         if (!f) {
@@ -166,6 +227,12 @@ int main(int argc, char **argv)
         host_json_num(f, t_nat / t_m1, 3);
         fprintf(f, ",\n  \"mujoco_over_native\": ");
         host_json_num(f, t_mj / t_nat, 3);
+        fprintf(f, ",\n  \"ident_eval_ms_per_recorded_s\": ");
+        host_json_num(f, t_eval * 1e3, 4);
+        fprintf(f, ",\n  \"ident_rollout_ms_per_recorded_s\": ");
+        host_json_num(f, t_roll * 1e3, 4);
+        fprintf(f, ",\n  \"ident_rollout_over_eval\": ");
+        host_json_num(f, t_roll / t_eval, 3);
         fprintf(f, "\n}\n");
         fclose(f);
     }

@@ -187,7 +187,7 @@ static void print_results(const ident_args *o, rec_entry *E, int nE, const fric_
                           const unsigned char *leave)
 {
     const fric_recording *r0 = &E[0].r;
-    char a[FMT_DOUBLE_LEN], b[FMT_DOUBLE_LEN], c[FMT_DOUBLE_LEN];
+    char a[FMT_DOUBLE_LEN];
     printf("ident %s: %d joints, kp at firmware gain %s\n", o->mjcf, r0->joints, fmt_double(a, o->firmware_kp));
     for (int i = 0; i < nE; i++)
         printf("    %s %s: %zu frames, %zu stale goals repaired\n", i < o->ntrain ? "train" : "held-out",
@@ -205,21 +205,20 @@ static void print_results(const ident_args *o, rec_entry *E, int nE, const fric_
             int i = shown[s];
             double v[FRIC_NATIVE_FIT_N];
             fric_native_fit_values(&x->p, v);
-            printf("    %-13s %-12s [%s, %s] %s%s\n", fric_native_fit_key(i), fmt_double(a, v[i]),
-                   fmt_double(b, x->lower[i]), fmt_double(c, x->upper[i]), key_unit(fric_native_fit_key(i)),
-                   x->verdict.param_flags[i] ? "  not identifiable" : "");
+            printf("    %-13s %-10.5g [%.5g, %.5g] %s%s\n", fric_native_fit_key(i), v[i], x->lower[i], x->upper[i],
+                   key_unit(fric_native_fit_key(i)), x->verdict.param_flags[i] ? "  not identifiable" : "");
         }
         for (int f = 0; f < FRIC_IDENT_N_FLAGS; f++)
             if (x->verdict.flags & (1u << f)) printf("    - %s\n", fric_ident_flag_text(f));
     }
     printf("MAE of the whole arm replaying each recording in MuJoCo [mrad] (one count = %.3f mrad)\n",
            FRIC_IDENT_COUNT * 1e3);
-    printf("    %-14s %-10s %-30s %10s %10s %8s\n", "joint", "set", "recording", "fitted", "MJCF's", "counts");
+    printf("    %-14s %-9s %10s %8s %12s  %s\n", "joint", "set", "fitted", "counts", "MJCF's", "recording");
     for (int j = 0; j < r0->joints; j++)
         for (int i = 0; i < nE; i++) {
             double fit = mae_of(&E[i].r, E[i].fit_q, j), file = mae_of(&E[i].r, E[i].file_q, j);
-            printf("    %-14s %-10s %-30s %10.4f %10.4f %8.2f\n", r0->name[j], i < o->ntrain ? "train" : "held-out",
-                   E[i].path, fit * 1e3, file * 1e3, fit / FRIC_IDENT_COUNT);
+            printf("    %-14s %-9s %10.4f %8.2f %12.4f  %s\n", r0->name[j], i < o->ntrain ? "train" : "held-out",
+                   fit * 1e3, fit / FRIC_IDENT_COUNT, file * 1e3, E[i].path);
         }
 }
 

@@ -44,10 +44,12 @@ size_t fric__native_logs(const fric_native_fitter *f);
  * (fit_native.c): the M-models' scale and decoding for the native fits. */
 void fric__native_fs(const fric_native_fit_space *s, fric_fit_space *fs);
 
-/* A native fitter whose sets are scored by loss(ctx, set) [rad] instead of
- * a batch of bench logs (b NULL; a robot's joint, ident.c): the same
- * search, progress, stop and threads (loss must then be thread-safe). */
-typedef double (*fric__native_loss_fn)(void *ctx, const fric_native_params *p);
+/* A native fitter whose sets are scored by loss(ctx, P, count, out) (out[c]
+ * the loss of P[c] [rad]) instead of a batch of bench logs (b NULL; a
+ * robot's joint, ident.c): the same search, progress, stop and threads
+ * (loss must then be thread-safe); fric_native_fitter_step hands it a whole
+ * generation at once. */
+typedef void (*fric__native_loss_fn)(void *ctx, const fric_native_params *P, int count, double *out);
 fric_native_fitter *fric__native_fitter_create(const fric_bench_batch *b, fric__native_loss_fn loss, void *ctx,
                                                const fric_native_params *start, const fric_native_fit_space *s,
                                                long budget, uint64_t seed, const char **why);

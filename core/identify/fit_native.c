@@ -276,10 +276,9 @@ int fric__native_ask(fric_native_fitter *f)
 void fric__native_score(fric_native_fitter *f, int first, int count)
 {
     if (!f->b) {
-        for (int c = first; c < first + count; c++) {
-            double l = f->loss(f->ctx, &f->P[c]);
-            f->f[c] = isnan(l) ? INFINITY : l;
-        }
+        f->loss(f->ctx, f->P + first, count, f->f + first);
+        for (int c = first; c < first + count; c++)
+            if (isnan(f->f[c])) f->f[c] = INFINITY;
         return;
     }
     const size_t L = f->b->logs;
@@ -335,9 +334,10 @@ int fric_native_fitter_step(fric_native_fitter *f)
     if (f->prog.done) return f->prog.done;
     int lam = fric__native_ask(f);
     if (lam <= 0) return f->prog.done;
-    /* in the groups fric_native_fit_run's threads take: the same losses */
-    for (int i = 0; i < lam; i += FRIC__FIT_GROUP)
-        fric__native_score(f, i, lam - i < FRIC__FIT_GROUP ? lam - i : FRIC__FIT_GROUP);
+    /* in the groups fric_native_fit_run's threads take: the same losses (a
+       loss of the caller's takes the generation at once) */
+    const int group = f->b ? FRIC__FIT_GROUP : lam;
+    for (int i = 0; i < lam; i += group) fric__native_score(f, i, lam - i < group ? lam - i : group);
     return fric__native_tell(f, lam);
 }
 

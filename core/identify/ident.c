@@ -277,59 +277,92 @@ uint64_t fric_ident_set_steps(const fric_ident_set *s)
 
 /* ------------------------------------------------------ the simulation */
 
-/* Σ |q_sim − q_meas| over the frames of recording `rec`, joint j, with p
- * (fric_ident.h's simulation); +inf when the state left the finite range or
- * p is refused. sim_q[min(cap, n)]. */
-static double run(const fric_ident_set *s, size_t rec, int j, const fric_native_params *p, double *sim_q, size_t cap)
+/* Σ |q_sim − q_meas| over the frames of recording `rec`, joint j, for each
+ * of the sets P[0 .. count) (count <= IDENT_LANES): sum[c], +inf when the
+ * state left the finite range or P[c] is refused (fric_ident.h's
+ * simulation). The sets advance together, one step at a time: each set's
+ * step is a short dependency chain (a clamp, the friction force, a
+ * division), so the CPU overlaps the chains of neighbouring sets (as the
+ * bench's batch kernel, bench_native.c). sim_q[min(cap, n)]: set 0's. */
+static void run(const fric_ident_set *s, size_t rec, int j, const fric_native_params *P, int count, double *sum,
+                double *sim_q, size_t cap)
 {
     const fric_recording *r = s->rec[rec];
     const fric_ident_tracks *tr = s->tr[rec];
     const unsigned char *restart = s->restart[rec];
     const int64_t *step = s->step[rec];
     const size_t J = (size_t)r->joints, n = r->n;
-    fric_native_step_def sd;
-    if (fric_native_prepare_joint(p, s->o.firmware_kp, s->o.h, tr->inertia[(size_t)j] + p->armature, &sd))
-        return INFINITY;
-    fric_native_state st;
-    memset(&st, 0, sizeof st);
-    double sum = 0;
-    for (size_t k = 0; k < n; k++) {
-        const size_t c = k * J + (size_t)j;
-        if (restart[c]) {   /* a window starts from the measured state */
-            st.q = r->pos[c];
-            st.dq = tr->dq[c];
+    fric_native_step_def sd[IDENT_LANES];
+    fric_native_state st[IDENT_LANES];
+    int live[IDENT_LANES], any = 0;
+    for (int c = 0; c < count; c++) {
+        sum[c] = 0;
+        live[c] = !fric_native_prepare_joint(&P[c], s->o.firmware_kp, s->o.h, tr->inertia[(size_t)j] + P[c].armature,
+                                             &sd[c]);
+        if (!live[c]) sum[c] = INFINITY;
+        any |= live[c];
+        memset(&st[c], 0, sizeof st[c]);
+    }
+    for (size_t k = 0; k < n && any; k++) {
+        const size_t c0 = k * J + (size_t)j;
+        for (int c = 0; c < count; c++) {
+            if (!live[c]) continue;
+            if (restart[c0]) {   /* a window starts from the measured state */
+                st[c].q = r->pos[c0];
+                st[c].dq = tr->dq[c0];
+            }
+            sum[c] += fabs(st[c].q - r->pos[c0]);
         }
-        if (sim_q && k < cap) sim_q[k] = st.q;
-        sum += fabs(st.q - r->pos[c]);
+        if (sim_q && k < cap) sim_q[k] = live[0] ? st[0].q : NAN;
         if (k + 1 == n) break;
-        const size_t c1 = c + J;
-        fric_native_step_inertia(&sd, tr->inertia[c] + p->armature);
+        const size_t c1 = c0 + J;
+        for (int c = 0; c < count; c++) fric_native_step_inertia(&sd[c], tr->inertia[c0] + P[c].armature);
         /* the load and the measured q interpolated over the frame; the
            stiffness of frame k acts on the distance from the measured q */
-        const double L0 = tr->load[c], dL = tr->load[c1] - L0, K = tr->stiffness[c];
-        const double q0 = r->pos[c], dQ = r->pos[c1] - q0, goal = r->goal[c];
+        const double L0 = tr->load[c0], dL = tr->load[c1] - L0, K = tr->stiffness[c0];
+        const double q0 = r->pos[c0], dQ = r->pos[c1] - q0, goal = r->goal[c0];
         const int64_t m = step[k + 1] - step[k];
         const double inv_m = m > 0 ? 1.0 / (double)m : 0;
         for (int64_t i = 0; i < m; i++) {
-            const double f = (double)i * inv_m;
-            const double tau = L0 + dL * f + K * (st.q - (q0 + dQ * f));
-            if (!fric_native_step_load(&sd, &st, goal, tau)) return INFINITY;
+            const double f = (double)i * inv_m, L = L0 + dL * f, qm = q0 + dQ * f;
+            for (int c = 0; c < count; c++)
+                if (live[c] && !fric_native_step_load(&sd[c], &st[c], goal, L + K * (st[c].q - qm))) {
+                    live[c] = 0;
+                    sum[c] = INFINITY;
+                }
         }
+        any = 0;
+        for (int c = 0; c < count; c++) any |= live[c];
     }
-    return sum;
 }
 
 double fric_ident_simulate(const fric_ident_set *s, size_t rec, int j, const fric_native_params *p, double *sim_q,
                            size_t cap)
 {
     if (!s || !p || rec >= s->count || j < 0 || j >= s->joints) return INFINITY;
-    return run(s, rec, j, p, sim_q, cap) / (double)s->rec[rec]->n;
+    double sum;
+    run(s, rec, j, p, 1, &sum, sim_q, cap);
+    return sum / (double)s->rec[rec]->n;
+}
+
+void fric__ident_loss_many(const fric_ident_set *s, int j, const fric_native_params *P, int count, double *out)
+{
+    for (int c = 0; c < count; c++) out[c] = 0;
+    for (int c0 = 0; c0 < count; c0 += IDENT_LANES) {
+        const int m = count - c0 < IDENT_LANES ? count - c0 : IDENT_LANES;
+        for (size_t i = 0; i < s->count; i++) {
+            double sum[IDENT_LANES];
+            run(s, i, j, P + c0, m, sum, NULL, 0);
+            for (int c = 0; c < m; c++) out[c0 + c] += sum[c];
+        }
+    }
+    for (int c = 0; c < count; c++) out[c] /= (double)s->frames;
 }
 
 double fric_ident_loss(const fric_ident_set *s, int j, const fric_native_params *p)
 {
     if (!s || !p || j < 0 || j >= s->joints) return INFINITY;
-    double sum = 0;
-    for (size_t i = 0; i < s->count; i++) sum += run(s, i, j, p, NULL, 0);
-    return sum / (double)s->frames;
+    double out;
+    fric__ident_loss_many(s, j, p, 1, &out);
+    return out;
 }

@@ -63,10 +63,10 @@ typedef struct {
     int j;
 } joint_ctx;
 
-static double joint_loss(void *ctx, const fric_native_params *p)
+static void joint_loss(void *ctx, const fric_native_params *P, int count, double *out)
 {
     const joint_ctx *c = ctx;
-    return fric_ident_loss(c->set, c->j, p);
+    fric__ident_loss_many(c->set, c->j, P, count, out);
 }
 
 struct fric_ident_fitter {
@@ -140,10 +140,13 @@ void fric_ident_fitter_destroy(fric_ident_fitter *f)
 
 /* -------------------------------------------------- what the data tells */
 
-/* The share below which a part of the torque is not seen: armature·|q̈|
- * under a tenth of the torque the joint's motion takes (RMS) leaves the
- * armature to the noise of q̈ from 30 Hz positions. */
-#define ARMATURE_SHARE_MIN 0.1
+/* The share below which a part of the torque is not seen: under a tenth
+ * of the torque the joint's motion takes (RMS), it is left to the noise of
+ * q̈ from 30 Hz positions (the armature's part), or it cannot set the scale
+ * of the servo's parameters (the MJCF's own part: the joint's equation
+ * (M_jj + a)·q̈ = kp·(g − q) − c·q̇ − f + load is unchanged when kp, c, f
+ * and a are scaled together, but for M_jj·q̈ and the load). */
+#define SHARE_MIN 0.1
 
 typedef struct {
     double load;   /* the hold's mean load [N·m] */
@@ -158,7 +161,7 @@ void fric_ident_verdict_of(const fric_ident_set *set, int j, const fric_native_p
     size_t cap = 0, nh = 0;
     for (size_t i = 0; i < set->count; i++) cap += set->rec[i]->n;
     hold *holds = malloc((cap ? cap : 1) * sizeof *holds);
-    double inertia = 0, arm2 = 0, tau2 = 0;
+    double inertia = 0, arm2 = 0, tau2 = 0, known2 = 0;
     size_t frames = 0;
     for (size_t i = 0; i < set->count; i++) {
         const fric_recording *r = set->rec[i];
@@ -175,8 +178,10 @@ void fric_ident_verdict_of(const fric_ident_set *set, int j, const fric_native_p
             /* the torque the joint's motion takes, (M_jj + armature)·q̈ − τe,
                against the armature's part of it */
             const double a = p->armature * tr->ddq[c], tau = (tr->inertia[c] + p->armature) * tr->ddq[c] - L;
+            const double known = tr->inertia[c] * tr->ddq[c] - L;
             arm2 += a * a;
             tau2 += tau * tau;
+            known2 += known * known;
             frames++;
             const double d = k ? r->goal[c] - r->goal[c - J] : 0;
             const int moves = fabs(d) > FRIC_IDENT_STILL;
@@ -201,6 +206,7 @@ void fric_ident_verdict_of(const fric_ident_set *set, int j, const fric_native_p
     }
     v->inertia_mean = frames ? inertia / (double)frames : 0;
     v->accel_share = tau2 > 0 ? sqrt(arm2 / tau2) : 0;
+    v->known_share = tau2 > 0 ? sqrt(known2 / tau2) : 0;
     /* a pair of holds from both sides at a similar load: their loads closer
        than the friction, so the gap 2·frictionloss/kp shows beside the
        load's own offset (load/kp) */
@@ -212,10 +218,14 @@ void fric_ident_verdict_of(const fric_ident_set *set, int j, const fric_native_p
     v->flags = FRIC_IDENT_FLAG(KV_LUMPED) | FRIC_IDENT_FLAG(FORCERANGE_NOT_FITTED);
     if (v->reversals == 0) v->flags |= FRIC_IDENT_FLAG(NO_REVERSAL);
     if (!pair) v->flags |= FRIC_IDENT_FLAG(NO_HOLD_BOTH_SIDES);
-    if (v->accel_share < ARMATURE_SHARE_MIN) v->flags |= FRIC_IDENT_FLAG(ARMATURE_SMALL);
-    v->param_flags[AT_frictionloss] = v->flags & (FRIC_IDENT_FLAG(NO_REVERSAL) | FRIC_IDENT_FLAG(NO_HOLD_BOTH_SIDES));
-    v->param_flags[AT_kp] = v->flags & FRIC_IDENT_FLAG(NO_HOLD_BOTH_SIDES);
-    v->param_flags[AT_armature] = v->flags & FRIC_IDENT_FLAG(ARMATURE_SMALL);
+    if (v->accel_share < SHARE_MIN) v->flags |= FRIC_IDENT_FLAG(ARMATURE_SMALL);
+    if (v->known_share < SHARE_MIN) v->flags |= FRIC_IDENT_FLAG(RATIOS_ONLY);
+    const unsigned ratios = v->flags & FRIC_IDENT_FLAG(RATIOS_ONLY);
+    v->param_flags[AT_frictionloss] =
+        ratios | (v->flags & (FRIC_IDENT_FLAG(NO_REVERSAL) | FRIC_IDENT_FLAG(NO_HOLD_BOTH_SIDES)));
+    v->param_flags[AT_kp] = ratios | (v->flags & FRIC_IDENT_FLAG(NO_HOLD_BOTH_SIDES));
+    v->param_flags[AT_damping] = ratios;
+    v->param_flags[AT_armature] = ratios | (v->flags & FRIC_IDENT_FLAG(ARMATURE_SMALL));
     v->param_flags[AT_kv] = FRIC_IDENT_FLAG(KV_LUMPED);
     v->param_flags[AT_forcerange_hi] = FRIC_IDENT_FLAG(FORCERANGE_NOT_FITTED);
 }
@@ -248,15 +258,18 @@ fric_status fric_ident_joint(const fric_ident_set *set, int j, long budget, uint
     fric_native_fit_space box;
     fric_native_params start;
     fric_ident_space_default(set ? &set->o : NULL, &box, &start);
-    fric_ident_fitter *f = fric_ident_fitter_create(set, j, &start, &box, budget > 0 ? budget : FRIC_IDENT_BUDGET,
-                                                    seed, why);
-    if (!f) return fric__rc();
-    while (fric_ident_fitter_step(f) == 0) continue;
-    const fric_ident_progress *g = fric_ident_fitter_progress(f);
-    out->p = g->best;
-    out->evals = g->evals;
-    out->train_mae = g->best_loss;
-    fric_ident_fitter_destroy(f);
+    const long each = (budget > 0 ? budget : FRIC_IDENT_BUDGET) / FRIC_IDENT_STARTS;
+    out->train_mae = INFINITY;
+    for (int k = 0; k < FRIC_IDENT_STARTS; k++) {
+        fric_ident_fitter *f = fric_ident_fitter_create(set, j, &start, &box, each > 0 ? each : 1, seed + (uint64_t)k,
+                                                        why);
+        if (!f) return fric__rc();
+        while (fric_ident_fitter_step(f) == 0) continue;
+        const fric_ident_progress *g = fric_ident_fitter_progress(f);
+        if (g->best_loss < out->train_mae) out->p = g->best, out->train_mae = g->best_loss;
+        out->evals += g->evals;
+        fric_ident_fitter_destroy(f);
+    }
     /* the ranges: each fitted key alone, where the loss stays within
        FRIC_FIT_SENS_TOLERANCE of the best */
     fric_fit_space fs;

@@ -18,4 +18,11 @@ struct fric_ident_set {
     uint64_t steps;                      /* Σ steps of one joint's evaluation   */
 };
 
+/* The sets a simulation advances together (ident.c). */
+#define IDENT_LANES 16
+
+/* The loss of joint j for each of the sets P[0 .. count): out[c] [rad]
+ * (fric_ident_loss of each, the sets simulated side by side). */
+void fric__ident_loss_many(const fric_ident_set *s, int j, const fric_native_params *P, int count, double *out);
+
 #endif

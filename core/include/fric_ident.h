@@ -21,13 +21,19 @@
  * The joint then steps at the timestep h as fric_native_step does (the
  * same friction row and implicit damping, core/system/bench/
  * bench_native.c), with J = inertia(t) + armature and the external torque
- *   τe = load(t) + stiffness(t)·(q − q_meas(t))   (held per frame)
- * in place of the bench's gravity; the goal of frame k is held from t_k to
- * t_{k+1} and the simulated q is read at t_k before goal k acts (LeRobot's
- * record loop). Windows: the simulation restarts from the measured state
- * (q_k, q̇_k) every window seconds, at the first frame after that where the
- * goal moves (a hold is not cut), so a model error does not accumulate
- * into drift. The loss of a joint: the MAE over its frames [rad].
+ *   τe = load(t) + stiffness_k·(q − q_meas(t))
+ * in place of the bench's gravity (load and q_meas linear between frames,
+ * inertia and stiffness held per frame); the goal of frame k is held from
+ * t_k to t_{k+1} and the simulated q is read at step round((t_k − t_0)/h)
+ * before goal k acts (LeRobot's record loop; fric_ident_frame_steps).
+ * Windows: the simulation restarts from the measured state (q_k, q̇_k)
+ * every window seconds, at the first frame after that where the goal moves
+ * (a hold is not cut; after three windows whatever the goal does), so a
+ * model error does not accumulate into drift. The loss of a joint: the MAE
+ * over its frames [rad].
+ *
+ * Checked against real MuJoCo 2.2.2 (tests/mujoco/test_ident_mujoco.c):
+ * with constant tracks the step equals a one-hinge model's to 4e-16 rad.
  *
  * Per joint CMA-ES (fric_cmaes.h, ask/tell; fric_ident_fitter) in the box of
  * fric_native_fit_space (log scales) over kp, frictionloss, damping,
@@ -168,6 +174,9 @@ double fric_ident_loss(const fric_ident_set *s, int j, const fric_native_params 
       "forcerange not fitted (left without a limit): not identifiable unless the recording saturates the servo") \
     X(ARMATURE_SMALL, "ident.armature_small", \
       "armature·|q̈| stays a small part of the torque: armature not identifiable") \
+    X(RATIOS_ONLY, "ident.ratios_only", \
+      "the MJCF's link inertia and load are a small part of the joint's torque: kp, frictionloss, damping and " \
+      "armature are known only up to a common factor (their ratios are identified)") \
     X(KV_LUMPED, "ident.kv_lumped", "kv and damping both act as −c·q̇: fitted as one damping") \
     X(RANGE_AT_BOUND, "ident.range_at_bound", "a confidence range reaches its bound: that value not identifiable")
 enum {
@@ -192,12 +201,17 @@ typedef struct {
     double holds_below;        /* holds approached from below         [-]           */
     double load_min, load_max; /* the load track's range              [N·m]         */
     double inertia_mean;       /* the inertia track's mean            [kg·m²]       */
-    double accel_share;        /* armature·|q̈| against the torque, RMS ratio at the
-                                  fitted armature (or the start's)    [-]           */
+    double accel_share;        /* armature·q̈ against the torque the joint's motion
+                                  takes, (M_jj + armature)·q̈ − load, RMS ratio at
+                                  p's armature                        [-]           */
+    double known_share;        /* the MJCF's own part of that torque, M_jj·q̈ − load,
+                                  RMS ratio: what sets the scale of the servo's
+                                  parameters (scaling kp, frictionloss, damping and
+                                  armature together leaves the rest unchanged)  [-] */
 } fric_ident_verdict;
 #define FRIC_IDENT_VERDICT_FIELDS(X) \
     X(reversals, "") X(holds_above, "") X(holds_below, "") X(load_min, "N·m") X(load_max, "N·m") \
-    X(inertia_mean, "kg·m²") X(accel_share, "")
+    X(inertia_mean, "kg·m²") X(accel_share, "") X(known_share, "")
 
 /* ------------------------------------------------------------ the fit */
 /* Joint j's fit: CMA-ES in box s (fric_native_fit_space: held keys held),
@@ -230,8 +244,13 @@ void fric_ident_fitter_stop(fric_ident_fitter *f);
 const fric_ident_progress *fric_ident_fitter_progress(const fric_ident_fitter *f);
 void fric_ident_fitter_destroy(fric_ident_fitter *f);
 
-/* The evaluations per joint when none are asked for. */
-#define FRIC_IDENT_BUDGET 3000
+/* The evaluations per joint when none are asked for, spread over
+ * FRIC_IDENT_STARTS searches of seeds seed, seed + 1, ... from the box's
+ * centre (the best kept): a 4-parameter search from one start ends in a
+ * local minimum now and then (a large frictionloss with no armature can
+ * mimic a stiff joint), the next seed's leaves it. */
+#define FRIC_IDENT_BUDGET 4500
+#define FRIC_IDENT_STARTS 3
 
 /* A joint's result. */
 typedef struct {
@@ -245,7 +264,8 @@ typedef struct {
     long evals;                              /* evaluations spent            [-]    */
 } fric_ident_result;
 
-/* The whole of joint j's identification: verdict (before), fit, ranges
+/* The whole of joint j's identification: the fits (FRIC_IDENT_STARTS, the
+ * budget shared), ranges
  * (fric_fit_sensitivity's method at FRIC_FIT_SENS_TOLERANCE), verdict
  * (after). FRIC_OK or the status with *why. */
 fric_status fric_ident_joint(const fric_ident_set *set, int j, long budget, uint64_t seed, fric_ident_result *out,

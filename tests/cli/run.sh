@@ -1117,6 +1117,7 @@ if [ -z "$missing" ]; then ok; else bad "make help does not name:$missing"; fi
 
 # ------------------------------------------------------- a robot's recording
 . "$root/tests/cli/recording.sh"
+. "$root/tests/cli/ident.sh"
 
 # --------------------------------------- hostile files, writers
 . "$root/tests/cli/hostile.sh"

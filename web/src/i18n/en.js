@@ -1322,6 +1322,7 @@ export default {
   'coreprefix.time': 't = {t} s: ',
   'coreprefix.solutions_r': 'solutions-2dof: at r = ({r1}, {r2}): ',
   'coreprefix.step': '{id}: step {k}: ',
+  'coreprefix.ident_replay_joint': 'ident replay: joint {joint}: ',
   'coreprefix.native_replay': 'native replay: ',
   'coreprefix.replay': 'replay: ',
   'coreprefix.bench': 'bench: ',

@@ -2024,6 +2024,7 @@ export default {
   'coreprefix.time': 't = {t} s : ',
   'coreprefix.solutions_r': 'solutions-2dof : en r = ({r1} ; {r2}) : ',
   'coreprefix.step': '{id} : pas {k} : ',
+  'coreprefix.ident_replay_joint': 'rejeu ident : articulation « {joint} » : ',
   'coreprefix.native_replay': 'relecture native : ',
   'coreprefix.replay': 'relecture : ',
   'coreprefix.bench': 'banc : ',

@@ -1,0 +1,52 @@
+# tests/cli/ident.sh: `friction ident`, sourced by run.sh (its helpers: run,
+# ok, bad, skip, usage_error; $bin, $tmp, $root).
+#
+# The refusals: one sentence naming what and where, exit 2, nothing on
+# stdout. A short run on T0 (../shared/data/robot_ident) with one joint
+# fitted: the table's joints are the recording's header's, the floor is
+# awk's 2π/4096, the params file written is read back by another reader
+# (mujoco-model --class) and the joints left out get none.
+run "$bin" ident --mjcf /nonexistent.xml /nonexistent.csv
+if grep -q 'built without MuJoCo' "$tmp/err"; then
+    if [ "${CI:-}" = true ]; then bad "ident: the tool was built without MuJoCo (CI=true)"
+    else skip "ident: the tool was built without MuJoCo ($(cat "$tmp/err"))"; fi
+else
+    printf 't,goal_b,pos_b\n0,0,0\n0.1,0,0\n0.2,0.1,0\n' >"$tmp/ident-b.csv"
+    cat >"$tmp/ident-a.xml" <<'XML'
+<mujoco><worldbody><body><joint name="a" type="hinge"/><inertial pos="0 0 0" mass="1" diaginertia="1 1 1"/></body></worldbody>
+<actuator><position joint="a" kp="1"/></actuator></mujoco>
+XML
+    usage_error "ident: no --mjcf" --mjcf -- "$bin" ident "$tmp/ident-b.csv"
+    usage_error "ident: no recording" TRAIN.csv -- "$bin" ident --mjcf "$tmp/ident-a.xml"
+    usage_error "ident: unknown option" --frobnicate -- "$bin" ident --mjcf "$tmp/ident-a.xml" --frobnicate 1 "$tmp/ident-b.csv"
+    usage_error "ident: --budget 0" --budget 0 -- "$bin" ident --mjcf "$tmp/ident-a.xml" --budget 0 "$tmp/ident-b.csv"
+    usage_error "ident: --leave of no joint" --leave zz b -- "$bin" ident --mjcf "$tmp/ident-a.xml" --leave zz "$tmp/ident-b.csv"
+    usage_error "ident: a joint the MJCF lacks" "joint b" "hinge joints are a" -- "$bin" ident --mjcf "$tmp/ident-a.xml" "$tmp/ident-b.csv"
+    usage_error "ident: an MJCF that does not load" "does not load" -- "$bin" ident --mjcf "$tmp/ident-b.csv" "$tmp/ident-b.csv"
+    printf 't,goal_a,pos_a\n0,0,0\n0.1,nan,0\n' >"$tmp/ident-nan.csv"
+    usage_error "ident: a NaN in a recording" "goal_a" -- "$bin" ident --mjcf "$tmp/ident-a.xml" "$tmp/ident-nan.csv"
+
+    rid=$root/../shared/data/robot_ident
+    if [ -f "$rid/T0/recipe.csv" ]; then
+        rm -rf "$tmp/ident-out"
+        run "$bin" ident --mjcf "$rid/so101_stripped.xml" "$rid/T0/recipe.csv" --hold-out "$rid/T0/teleop.csv" \
+            --leave shoulder_pan,shoulder_lift,elbow_flex,wrist_roll,gripper --budget 60 --out "$tmp/ident-out"
+        if [ $rc -ne 0 ]; then bad "ident on T0: exit $rc: $(head -c 300 "$tmp/err")"
+        else
+            # the joints of the MAE table: the recording's header's, train and held-out each
+            want=$(head -1 "$rid/T0/recipe.csv" | tr ',' '\n' | sed -n 's/^goal_//p' | awk '{ print $1 " train"; print $1 " held-out" }')
+            got=$(sed -n '/^MAE of the whole arm/,$p' "$tmp/out" | tail -n +3 | awk '{ print $1 " " $2 }')
+            [ "$want" = "$got" ] && ok || bad "ident on T0: the MAE table's rows: $got"
+            floor=$(awk 'BEGIN { printf "%.3f", 2 * atan2(0, -1) / 4096 * 1000 }')
+            grep -q "one count = $floor mrad" "$tmp/out" && ok || bad "ident on T0: no floor line of $floor mrad"
+            grep -q "^shoulder_pan: left out" "$tmp/out" && ok || bad "ident on T0: shoulder_pan not said left out"
+            ls "$tmp/ident-out" | tr '\n' ' ' | grep -qx 'wrist_flex.json ' && ok \
+                || bad "ident on T0: --out holds $(ls "$tmp/ident-out" | tr '\n' ' ')"
+            run "$bin" mujoco-model --class wf --params "$tmp/ident-out/wrist_flex.json"
+            [ $rc -eq 0 ] && grep -q 'frictionloss=' "$tmp/out" && ok \
+                || bad "ident on T0: the params file is not read back: $(head -c 300 "$tmp/err")"
+        fi
+    else
+        skip "ident on T0: $rid/T0/recipe.csv not found (../shared/data/robot_ident)"
+    fi
+fi
