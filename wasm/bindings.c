@@ -358,6 +358,7 @@ static const struct { const char *name; double value; } constants[] = {
     { "ident_count", FRIC_IDENT_COUNT },                     /* [rad] one count: the floor */
     { "ident_firmware_kp", FRIC_IDENT_FIRMWARE_KP },         /* LeRobot's STS3215 P gain */
     { "ident_budget", FRIC_IDENT_BUDGET },                   /* evaluations a joint */
+    { "ident_starts", FRIC_IDENT_STARTS },                   /* searches a joint */
     { "ident_window", FRIC_IDENT_WINDOW },                   /* [s] restart window */
     { "native_fit_n", FRIC_NATIVE_FIT_N },
 };

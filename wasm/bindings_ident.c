@@ -335,21 +335,22 @@ FXB_EXPORT int fxb_ident_fitter_progress(const fric_ident_fitter *f, double *bes
     return 0;
 }
 
-/* Joint j's result from its fitter f (fric_ident_finish: the best set, the
- * ranges, the train MAE, the verdict, as fric_ident_joint ends):
+/* Joint j's result at the best set p[n] of its searches, their loss
+ * train_mae [rad] and evaluations (fric_ident_finish: the ranges and the
+ * verdict, as fric_ident_joint ends):
  * p_out[FRIC_NATIVE_N_KEYS], range[4·FRIC_NATIVE_FIT_N] = lower, upper,
  * lower clamped, upper clamped per fitted key (FRIC_NATIVE_FIT_LIST),
  * verdict (layout ident_verdict), flags[1 + FRIC_NATIVE_FIT_N] = the
  * joint's flags then each key's, res[2] = train MAE [rad], evals. 0, or 1
  * with the message. */
-FXB_EXPORT int fxb_ident_result(const fxb_ident_set *h, const fric_ident_fitter *f, int j, double *p_out, double *range,
-                                fric_ident_verdict *verdict, double *flags, double *res)
+FXB_EXPORT int fxb_ident_result(const fxb_ident_set *h, int j, const double *p, int n, double train_mae, double evals,
+                                double *p_out, double *range, fric_ident_verdict *verdict, double *flags, double *res)
 {
-    if (no_set(h)) return 1;
-    if (!f) { fxb_refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return 1; }
+    fric_native_params np;
+    if (no_set(h) || fxb_native_of(p, n, &np)) return 1;
     fric_ident_result out;
     const char *why = "";
-    if (fxb_from_core(fric_ident_finish(h->s, j, fric_ident_fitter_progress(f), &out, &why), &why)) return 1;
+    if (fxb_from_core(fric_ident_finish(h->s, j, &np, train_mae, (long)evals, &out, &why), &why)) return 1;
     fxb_native_put(&out.p, p_out);
     for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) {
         range[i] = out.lower[i];

@@ -1,8 +1,8 @@
 /*
  * ident_finish.c: a joint's result from a finished fit (fric_ident.h
  * fric_ident_finish): what fric_ident_joint does after its CMA-ES loop, for
- * a door that steps the fitter itself (the page's worker, with progress and
- * Cancel): the sensitivity ranges of the best set (fric_fit_sensitivity's
+ * a door that steps the fitters itself (the page's worker, with progress and
+ * Cancel; the FRIC_IDENT_STARTS searches' best set): the sensitivity ranges of the best set (fric_fit_sensitivity's
  * scan at FRIC_FIT_SENS_TOLERANCE on the joint's loss) and the verdict.
  * Same arithmetic as fric_ident_joint's, so a stepped fit run to its end
  * gives the native CLI's result bit for bit.
@@ -30,12 +30,12 @@ static double finish_loss(void *ctx, const double *x)
     return fric_ident_loss(c->set, c->j, &q);
 }
 
-fric_status fric_ident_finish(const fric_ident_set *set, int j, const fric_ident_progress *g, fric_ident_result *out,
-                              const char **why)
+fric_status fric_ident_finish(const fric_ident_set *set, int j, const fric_native_params *p, double train_mae, long evals,
+                              fric_ident_result *out, const char **why)
 {
-    if (!set || !g || !out || j < 0 || j >= set->joints) {
+    if (!set || !p || !out || j < 0 || j >= set->joints) {
         fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "ident.finish_null",
-                                     "ident: the set, a joint of it, the fit's progress and the result must be given.",
+                                     "ident: the set, a joint of it, the fitted set and the result must be given.",
                                      fric__no_values));
         return FRIC_E_NULL;
     }
@@ -43,9 +43,9 @@ fric_status fric_ident_finish(const fric_ident_set *set, int j, const fric_ident
     fric_native_fit_space box;
     fric_native_params start;
     fric_ident_space_default(&set->o, &box, &start);
-    out->p = g->best;
-    out->evals = g->evals;
-    out->train_mae = g->best_loss;
+    out->p = *p;
+    out->evals = evals;
+    out->train_mae = train_mae;
     fric_fit_space fs;
     fric__native_fs(&box, &fs);
     double x[FRIC_FIT_N] = { 0 };

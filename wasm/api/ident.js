@@ -29,7 +29,7 @@ export const SIGNATURES = {
   fxb_ident_fitter_stop: 'f',
   fxb_ident_fitter_free: 'f',
   fxb_ident_fitter_progress: 'f best res',
-  fxb_ident_result: 'h f j p_out range verdict flags res',
+  fxb_ident_result: 'h j p n train_mae evals p_out range verdict flags res',
   fxb_ident_format: 'x buf cap',
   fxb_ident_native_edits: 'p n firmware_kp out',
 };
@@ -41,10 +41,11 @@ export class IdentApi {
 
   /** The numbers of fric_ident.h: { nudge [rad] (FRIC_IDENT_NUDGE), count
    *  [rad] (one encoder count: the quantisation floor), firmwareKp
-   *  (LeRobot's STS3215 P gain), budget (evaluations a joint), window [s] }. */
+   *  (LeRobot's STS3215 P gain), budget (evaluations a joint), starts (the
+   *  searches they are spread over, FRIC_IDENT_STARTS), window [s] }. */
   get constants() {
     return { nudge: CONSTANTS.ident_nudge, count: CONSTANTS.ident_count, firmwareKp: CONSTANTS.ident_firmware_kp,
-      budget: CONSTANTS.ident_budget, window: CONSTANTS.ident_window };
+      budget: CONSTANTS.ident_budget, starts: CONSTANTS.ident_starts, window: CONSTANTS.ident_window };
   }
 
   /** x in the core's shortest round-trip form (fric_io_format_double: the
@@ -253,6 +254,23 @@ export class IdentSet {
     return new IdentFit(this, j, f);
   }
 
+  /** Joint j's result at p (params object), the best set of its searches,
+   *  their loss trainMae [rad] and evals (fric_ident_finish: what
+   *  fric_ident_joint gives after its searches): { p (params object),
+   *  ranges { key: { lower, upper, lowerClamped, upperClamped } } over the
+   *  fitted keys, verdict (layout ident_verdict), flags (the joint's bits),
+   *  paramFlags { key: bits }, trainMae [rad], evals }. */
+  result(j, p, trainMae, evals) {
+    this._live();
+    const core = this._core, N = CONSTANTS.native_fit_n, keys = TABLES.native_fit_keys, F = Float64Array, x = vec(core, p);
+    const { out: [po, range, verdict, flags, res] } = call(core, 'fxb_ident_result',
+      [this._h, this._joint(j), inp(x), x.length, numberType('trainMae', trainMae), num('evals', evals, { min: 0, integer: true }),
+        out(F, x.length), out(F, 4 * N), outStruct('ident_verdict'), out(F, 1 + N), out(F, 2)], { names: core.native.keys() });
+    const ranges = Object.fromEntries(keys.map((k, i) => [k, { lower: range[i], upper: range[N + i], lowerClamped: range[2 * N + i] !== 0, upperClamped: range[3 * N + i] !== 0 }]));
+    return { p: obj16(core, po), ranges, verdict, flags: flags[0], paramFlags: Object.fromEntries(keys.map((k, i) => [k, flags[1 + i]])),
+      trainMae: res[0], evals: res[1] };
+  }
+
   free() {
     if (this._h) {
       this._core._m._fxb_ident_set_free(this._h);
@@ -278,20 +296,6 @@ export class IdentFit {
     const n = this._core.native.keys().length;
     const { out: [b, r] } = call(this._core, 'fxb_ident_fitter_progress', [this._f, out(Float64Array, n), out(Float64Array, 5)]);
     return { evals: r[0], budget: r[1], generation: r[2], bestLoss: r[3], done: r[4], best: obj16(this._core, b) };
-  }
-  /** The joint's result from the fit as it stands (fric_ident_finish: what
-   *  fric_ident_joint gives after its loop): { p (params object), ranges {
-   *  key: { lower, upper, lowerClamped, upperClamped } } over the fitted
-   *  keys, verdict (layout ident_verdict), flags (the joint's bits),
-   *  paramFlags { key: bits }, trainMae [rad], evals }. */
-  result() {
-    this._live();
-    const core = this._core, N = CONSTANTS.native_fit_n, keys = TABLES.native_fit_keys, F = Float64Array;
-    const { out: [po, range, verdict, flags, res] } = call(core, 'fxb_ident_result',
-      [this.set._h, this._f, this.j, out(F, core.native.keys().length), out(F, 4 * N), outStruct('ident_verdict'), out(F, 1 + N), out(F, 2)]);
-    const ranges = Object.fromEntries(keys.map((k, i) => [k, { lower: range[i], upper: range[N + i], lowerClamped: range[2 * N + i] !== 0, upperClamped: range[3 * N + i] !== 0 }]));
-    return { p: obj16(core, po), ranges, verdict, flags: flags[0], paramFlags: Object.fromEntries(keys.map((k, i) => [k, flags[1 + i]])),
-      trainMae: res[0], evals: res[1] };
   }
   free() {
     if (this._f) {

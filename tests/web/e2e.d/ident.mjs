@@ -43,16 +43,16 @@ export default async function ident(h) {
   const info = JSON.parse(fs.readFileSync(path.join(other, 'meta', 'info.json'), 'utf8'));
   fs.writeFileSync(path.join(other, 'meta', 'info.json'), JSON.stringify({ ...info, robot_type: 'koch_follower' }));
 
-  // the Node tool on the same inputs (the page's reference)
+  // the Node tool on the same inputs (the page's reference): its params files, every digit
+  const nodeOut = path.join(work, 'node');
   const node = spawnSync(process.execPath, [path.join(root, 'tools/ident.mjs'), '--mjcf', path.join(robot, 'so101_stripped.xml'),
-    path.join(T0, 'T0', 'recipe.csv'), '--budget', String(BUDGET), '--leave', 'gripper'], { encoding: 'utf8' });
+    path.join(T0, 'T0', 'recipe.csv'), '--budget', String(BUDGET), '--leave', 'gripper', '--out', nodeOut], { encoding: 'utf8' });
   const nodeValues = {};
-  let joint = null;
-  for (const l of node.stdout.split('\n')) {
-    const jm = /^(\w+): \d+ evaluations$/.exec(l);
-    if (jm) { joint = jm[1]; nodeValues[joint] = {}; continue; }
-    const km = /^ {4}(kp|frictionloss|damping|armature)\s+(\S+) \[/.exec(l);
-    if (km && joint) nodeValues[joint][km[1]] = Number(km[2]);
+  if (node.status === 0) {
+    for (const f of fs.readdirSync(nodeOut)) {
+      const x = JSON.parse(fs.readFileSync(path.join(nodeOut, f), 'utf8'));
+      nodeValues[f.replace(/\.json$/, '')] = { kp: x.kp, frictionloss: x.frictionloss, damping: x.damping, armature: x.armature };
+    }
   }
 
   const { page, log } = await openPage('?view=mujoco', 'mujoco');
@@ -88,7 +88,7 @@ export default async function ident(h) {
     const diffs = [];
     for (const j of joints) for (const k of ['kp', 'frictionloss', 'damping', 'armature']) {
       const a = got[j]?.[k], b = nodeValues[j][k];
-      // the Node tool prints the core's shortest round-trip form: the same double
+      // the params files hold the core's shortest round-trip form: the same double
       if (a !== b) diffs.push(`${j}.${k}: page ${a}, Node ${b}`);
     }
     expect(diffs.length === 0, `the page's values differ from the Node tool's: ${diffs.join('; ')}`);

@@ -1310,7 +1310,6 @@ export default {
   'choice.stribeck': 'stribeck',
   'coreprefix.fit': 'fit: ',
   'coreprefix.mujoco_replay': 'mujoco replay: ',
-  'coreprefix.ident_replay_joint': 'ident replay: joint {joint}: ',
   'coreprefix.mujoco_native_replay': 'mujoco native replay: ',
   'coreprefix.mujoco_joint_servo': 'mujoco: joint \'{joint}\', servo: ',
   'coreprefix.mujoco_joint': 'mujoco: joint \'{joint}\': ',

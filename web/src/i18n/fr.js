@@ -2012,7 +2012,6 @@ export default {
   'choice.stribeck': 'Stribeck',
   'coreprefix.fit': 'ajustement : ',
   'coreprefix.mujoco_replay': 'relecture MuJoCo : ',
-  'coreprefix.ident_replay_joint': 'ident, rejeu : articulation {joint} : ',
   'coreprefix.mujoco_native_replay': 'relecture native MuJoCo : ',
   'coreprefix.mujoco_joint_servo': 'mujoco : articulation « {joint} », servo : ',
   'coreprefix.mujoco_joint': 'mujoco : articulation « {joint} » : ',

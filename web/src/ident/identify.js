@@ -57,7 +57,7 @@ export function prepare(mj, core, m, { train, held = [], leave = [], firmwareKp,
     const T = made.slice(0, train.length);
     T.forEach((x, i) => computeTracks(mj, core, m, x, { source: mjcfName, onProgress: onProgress && ((k, n) => onProgress(i, k, n)) }));
     set = core.ident.set(T, { h: m.opt.timestep, window: 0, firmwareKp });
-    const out = { train: T, held: made.slice(train.length), set, leave: flags, names, firmwareKp };
+    const out = { core, train: T, held: made.slice(train.length), set, leave: flags, names, firmwareKp };
     out.free = () => { set.free(); made.forEach((x) => x.free()); };
     return out;
   } catch (e) {
@@ -68,25 +68,35 @@ export function prepare(mj, core, m, { train, held = [], leave = [], firmwareKp,
 }
 
 /**
- * Joint j's fit on the prepared set, stepped a generation at a time
- * (the core's fitter: fric_ident_joint's loop), then its result
- * (fric_ident_finish). onStep(progress) after each generation; a true
+ * Joint j's fit on the prepared set as fric_ident_joint runs it: the
+ * budget spread over the core's FRIC_IDENT_STARTS searches of seeds seed,
+ * seed + 1, … (each the core's fitter stepped a generation at a time), the
+ * best kept, then its result (fric_ident_finish). onStep({ evals, budget,
+ * bestLoss }) after each generation (evals over all the searches); a true
  * return of shouldStop() stops the search (Cancel: the result is of the
- * best so far, marked cancelled). Returns the result (IdentFit.result's,
+ * best so far, marked cancelled). Returns the result (IdentSet.result's,
  * with cancelled).
  */
 export function fitJoint(prep, j, { budget, seed = SEED, onStep = null, shouldStop = null } = {}) {
-  const f = prep.set.fitter(j, { budget, seed });
-  let cancelled = false;
-  try {
-    while (f.step() === 0) {
-      onStep?.(f.progress());
-      if (shouldStop?.()) { f.stop(); cancelled = true; }
+  const { starts } = prep.core.ident.constants;
+  const each = Math.max(1, Math.floor(budget / starts));
+  let best = null, bestLoss = Infinity, evals = 0, cancelled = false;
+  for (let k = 0; k < starts && !cancelled; k++) {
+    const f = prep.set.fitter(j, { budget: each, seed: seed + k });
+    try {
+      while (f.step() === 0) {
+        const g = f.progress();
+        onStep?.({ evals: evals + g.evals, budget: each * starts, bestLoss: Math.min(bestLoss, g.bestLoss) });
+        if (shouldStop?.()) { f.stop(); cancelled = true; }
+      }
+      const g = f.progress();
+      if (g.bestLoss < bestLoss) { best = g.best; bestLoss = g.bestLoss; }
+      evals += g.evals;
+    } finally {
+      f.free();
     }
-    return { ...f.result(), cancelled };
-  } finally {
-    f.free();
   }
+  return { ...prep.set.result(j, best, bestLoss, evals), cancelled };
 }
 
 /**
@@ -110,6 +120,18 @@ export function replays(mj, core, m, prep, results, { mjcfName = 'MJCF' } = {}) 
 const unitOf = (core, key) => core.native.units()[core.native.keys().indexOf(key)] ?? '';
 /** C's %.{d}f right-aligned in w. */
 const fixed = (x, d, w) => x.toFixed(d).padStart(w);
+/** C's %.{p}g (the native table's): p significant digits, trailing zeros
+ *  dropped, the exponent form below 1e-4 or from 10^p on (e-05: two digits
+ *  at least). */
+export function cG(x, p) {
+  if (!Number.isFinite(x)) return Number.isNaN(x) ? 'nan' : x > 0 ? 'inf' : '-inf';
+  if (x === 0) return Object.is(x, -0) ? '-0' : '0';
+  const [m, e] = x.toExponential(p - 1).split('e');
+  const X = Number(e);
+  const trim = (s) => (s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s);
+  if (X < -4 || X >= p) return `${trim(m)}e${X < 0 ? '-' : '+'}${String(Math.abs(X)).padStart(2, '0')}`;
+  return trim(x.toFixed(Math.max(0, p - 1 - X)));
+}
 
 /**
  * The report `friction ident` prints (cli/ident.c print_results), line for
@@ -129,15 +151,15 @@ export function reportLines(core, { mjcf, prep, results, runs }) {
     L.push(`${name}: ${x.evals} evaluations`);
     for (const key of SHOWN_KEYS) {
       const rg = x.ranges[key];
-      L.push(`    ${key.padEnd(13)} ${f(x.p[key]).padEnd(12)} [${f(rg.lower)}, ${f(rg.upper)}] ${unitOf(core, key)}${x.paramFlags[key] ? '  not identifiable' : ''}`);
+      L.push(`    ${key.padEnd(13)} ${cG(x.p[key], 5).padEnd(10)} [${cG(rg.lower, 5)}, ${cG(rg.upper, 5)}] ${unitOf(core, key)}${x.paramFlags[key] ? '  not identifiable' : ''}`);
     }
     for (const g of flags) if (x.flags & (1 << g.bit)) L.push(`    - ${g.text}`);
   });
   L.push(`MAE of the whole arm replaying each recording in MuJoCo [mrad] (one count = ${(count * 1e3).toFixed(3)} mrad)`);
-  L.push(`    ${'joint'.padEnd(14)} ${'set'.padEnd(10)} ${'recording'.padEnd(30)} ${'fitted'.padStart(10)} ${"MJCF's".padStart(10)} ${'counts'.padStart(8)}`);
+  L.push(`    ${'joint'.padEnd(14)} ${'set'.padEnd(9)} ${'fitted'.padStart(10)} ${'counts'.padStart(8)} ${"MJCF's".padStart(12)}  recording`);
   names.forEach((name, j) => {
     for (const r of runs) {
-      L.push(`    ${name.padEnd(14)} ${r.set.padEnd(10)} ${r.rec.source.padEnd(30)} ${fixed(r.fitted[j] * 1e3, 4, 10)} ${fixed(r.file[j] * 1e3, 4, 10)} ${fixed(r.fitted[j] / count, 2, 8)}`);
+      L.push(`    ${name.padEnd(14)} ${r.set.padEnd(9)} ${fixed(r.fitted[j] * 1e3, 4, 10)} ${fixed(r.fitted[j] / count, 2, 8)} ${fixed(r.file[j] * 1e3, 4, 12)}  ${r.rec.source}`);
     }
   });
   return L;
