@@ -10,8 +10,8 @@
 // values with their ranges and units, "not identifiable" and why, the
 // training MAE of the whole arm beside the MJCF's own, the quantisation
 // floor), a chart of measured against simulated per joint and the exports:
-// each joint's params file and the mapping the Your robot section adopts
-// the robot with. Every string is t() (keys ident.*).
+// each joint's params file and the mapping in the adopt syntax (Your
+// robot's; it reads M1–M6 files only today). Every string is t() (keys ident.*).
 import { el, button, download } from '../../dom.js';
 import { dropZone, fileInputs, formatBytes } from '../../dropZone.js';
 import { readRobot, fileDrop } from '../../mujoco/robotFiles.js';
@@ -256,9 +256,9 @@ export function identSection(parent, { core }) {
     const fittedJ = r.results.filter(Boolean);
     // the flags every fitted joint has (kv lumped, forcerange not fitted) said once under the table
     const common = texts.map((_, b) => fittedJ.length > 0 && fittedJ.every((x) => x.flags & (1 << b)));
-    const head = el('tr', {}, ...[t('ident.col.joint'), ...SHOWN_KEYS.map((k) => `${k} [${unitOf(k)}]`), t('ident.col.train'), t('ident.col.own'),
-      t('ident.col.floor')].map((x) => el('th', { textContent: x })));
-    const cols = SHOWN_KEYS.length + 4;
+    const head = el('tr', {}, ...[t('ident.col.joint'), ...SHOWN_KEYS.map((k) => `${k} [${unitOf(k)}]`), t('ident.col.train'), t('ident.col.own')]
+      .map((x) => el('th', { textContent: x })));
+    const cols = SHOWN_KEYS.length + 3;
     const rows = r.names.flatMap((n, j) => {
       const x = r.results[j];
       if (!x) return [el('tr', { dataset: { joint: n } }, el('td', { textContent: n }), el('td', { colSpan: cols - 1, className: 'note', textContent: t('ident.joint.left') }))];
@@ -272,11 +272,11 @@ export function identSection(parent, { core }) {
       const why = texts.filter((_, b) => x.flags & (1 << b) && !common[b]);
       const main = el('tr', { dataset: { joint: n } }, el('th', { scope: 'row', textContent: n }), ...cells,
         el('td', { textContent: (r.fitted[j] * 1e3).toFixed(3), dataset: { mae: String(r.fitted[j]) } }),
-        el('td', { textContent: (r.file[j] * 1e3).toFixed(3) }), el('td', { textContent: (count * 1e3).toFixed(3) }));
+        el('td', { textContent: (r.file[j] * 1e3).toFixed(3) }));
       return why.length ? [main, el('tr', { className: 'ident-why', dataset: { whyOf: n } }, el('td'), el('td', { colSpan: cols - 1, className: 'note', textContent: why.join('; ') }))] : [main];
     });
     commonNote.textContent = texts.filter((_, b) => common[b]).map((x) => t('ident.everyJoint', { what: x })).join(' ');
-    table.replaceChildren(el('caption', { textContent: t('ident.table.caption') }), el('thead', {}, head), el('tbody', {}, ...rows));
+    table.replaceChildren(el('caption', { textContent: t('ident.table.caption', { floor: (count * 1e3).toFixed(3) }) }), el('thead', {}, head), el('tbody', {}, ...rows));
     table.hidden = false;
     tableWrap.hidden = false;
     jointSel.replaceChildren(...r.names.map((n, j) => el('option', { value: String(j), textContent: n })));
