@@ -20,6 +20,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { pacer, within } from '../pace.mjs';
 
 const BUDGET = 30;
 
@@ -75,12 +76,16 @@ export default async function ident(h) {
     await waitFor(() => page.evaluate(() => window.__fx?.mujoco?.ident?.input?.recording ?? null), 30_000, 100);
     await page.locator('#ident-budget').fill(String(BUDGET));
     await page.locator('#ident-leave').fill('gripper');
-    // the page's lateness while the worker fits: a 50 ms timer's largest delay
+    // the page's lateness while the worker fits: a 50 ms timer's largest delay, judged
+    // against the page's pace (pace.mjs: 1 s times the page's slowdown under load)
+    const pc = pacer(page);
+    await pc.start();
     await page.evaluate(() => { const w = { late: 0, last: performance.now() }; window.__identLate = w;
       w.timer = setInterval(() => { const now = performance.now(); w.late = Math.max(w.late, now - w.last - 50); w.last = now; }, 50); });
     await run();
     const s = await until((x) => !x.running && (x.done || x.error));
     const late = await page.evaluate(() => { clearInterval(window.__identLate.timer); return window.__identLate.late; });
+    const pace = await pc.stop();
     expect(!s.error, `refused: ${s.error}`);
     const got = await tableValues();
     const joints = Object.keys(nodeValues);
@@ -102,8 +107,8 @@ export default async function ident(h) {
     expect(mapping === 'shoulder_pan=@shoulder_pan, shoulder_lift=@shoulder_lift, elbow_flex=@elbow_flex, wrist_flex=@wrist_flex, wrist_roll=@wrist_roll', `mapping ${mapping}`);
     const points = await page.evaluate(() => window.__fx.charts.all.size);
     expect(points > 0, 'no chart');
-    expect(late < 3000, `the page was late by ${late.toFixed(0)} ms during the fit`);
-    return `5 joints equal to the Node tool's, the page late ≤ ${late.toFixed(0)} ms`;
+    expect(late < within(1000, pace), `the page was late by ${late.toFixed(0)} ms during the fit (${pace.text})`);
+    return `5 joints equal to the Node tool's, the page late ≤ ${late.toFixed(0)} ms (${pace.text})`;
   });
 
   await check('ident screenshots at 1280×900, 1024×768, 853×600 (the table in view)', async () => {
