@@ -27,6 +27,7 @@
 const char cli_ident_usage[] =
     "  friction ident --mjcf ROBOT.xml TRAIN.csv [TRAIN2.csv ...] [--hold-out HELD.csv ...]\n"
     "           [--leave JOINT,...] [--budget N] [--firmware-kp K] [--actuator A] [--out DIR]\n"
+    "           [--tracks FILE.csv]\n"
     "      Identifies each joint's servo as MuJoCo's native joint and position actuator\n"
     "      (kp at the firmware gain K, default 16, LeRobot's; frictionloss; damping,\n"
     "      kv lumped in; armature) from recordings of the assembled robot (the CSV of\n"
@@ -58,7 +59,7 @@ int cli_ident(int argc, char **argv)
 #define MAX_FILES 64
 
 typedef struct {
-    const char *mjcf, *out, *leave, *actuator;
+    const char *mjcf, *out, *leave, *actuator, *tracks;
     const char *train[MAX_FILES], *held[MAX_FILES];
     int ntrain, nheld;
     long budget;
@@ -81,6 +82,7 @@ static int parse(int argc, char **argv, ident_args *o)
         else if (!strcmp(a, "--out")) o->out = argv[++i];
         else if (!strcmp(a, "--leave")) o->leave = argv[++i];
         else if (!strcmp(a, "--actuator")) o->actuator = argv[++i];
+        else if (!strcmp(a, "--tracks")) o->tracks = argv[++i];
         else if (!strcmp(a, "--hold-out")) {
             if (o->nheld == MAX_FILES) return cli_fail(CLI_USAGE, "ident: at most %d --hold-out files.", MAX_FILES);
             o->held[o->nheld++] = argv[++i];
@@ -97,7 +99,7 @@ static int parse(int argc, char **argv, ident_args *o)
                                 FRIC_BENCH_KP_MAX);
         } else if (a[0] == '-' && a[1] == '-')
             return cli_fail(CLI_USAGE, "ident: unknown option %s (--mjcf, --hold-out, --leave, --budget, "
-                            "--firmware-kp, --actuator, --out).", a);
+                            "--firmware-kp, --actuator, --out, --tracks).", a);
         else {
             if (o->ntrain == MAX_FILES) return cli_fail(CLI_USAGE, "ident: at most %d training recordings.", MAX_FILES);
             o->train[o->ntrain++] = a;
@@ -221,6 +223,30 @@ static void print_results(const ident_args *o, rec_entry *E, int nE, const fric_
         }
 }
 
+/* The tracks of r (t, then per joint inertia_, load_, stiffness_<joint>)
+ * as CSV at path, every number in the core's shortest round-trip form. */
+static int write_tracks(const char *path, const fric_recording *r, const fric_ident_tracks *tr)
+{
+    const size_t J = (size_t)r->joints;
+    size_t cap = (r->n + 1) * (1 + 3 * J) * (FMT_DOUBLE_LEN + 1) + 3 * J * FRIC_REC_NAME_LEN + 16, len = 0;
+    char *text = malloc(cap), b[FMT_DOUBLE_LEN];
+    if (!text) return cli_fail(CLI_RUNTIME, "ident: out of memory writing %s.", path);
+    static const char *const part[3] = { "inertia", "load", "stiffness" };
+    len += (size_t)snprintf(text + len, cap - len, "t");
+    for (int c = 0; c < 3; c++)
+        for (size_t j = 0; j < J; j++) len += (size_t)snprintf(text + len, cap - len, ",%s_%s", part[c], r->name[j]);
+    for (size_t k = 0; k < r->n; k++) {
+        len += (size_t)snprintf(text + len, cap - len, "\n%s", fmt_double(b, r->t[k]));
+        const double *a[3] = { tr->inertia, tr->load, tr->stiffness };
+        for (int c = 0; c < 3; c++)
+            for (size_t j = 0; j < J; j++) len += (size_t)snprintf(text + len, cap - len, ",%s", fmt_double(b, a[c][k * J + j]));
+    }
+    len += (size_t)snprintf(text + len, cap - len, "\n");
+    int rc = cli_write_file("ident", path, text, len);
+    free(text);
+    return rc;
+}
+
 static int write_params(const ident_args *o, const fric_recording *r0, const fric_ident_result *res,
                         const unsigned char *leave)
 {
@@ -289,6 +315,7 @@ int cli_ident(int argc, char **argv)
         if (fric_ident_tracks_create(&E[i].r, &E[i].tr, &why) || fric_mujoco_ident_tracks(m, &E[i].r, &E[i].tr, &why))
             rc = cli_fail(CLI_RUNTIME, "ident: %s: %s", E[i].path, why);
     }
+    if (!rc && o.tracks) rc = write_tracks(o.tracks, &E[0].r, &E[0].tr);
     if (!rc) {
         const fric_recording *R[MAX_FILES];
         const fric_ident_tracks *T[MAX_FILES];

@@ -3,4 +3,4 @@
 // gives their bundle. The offline package fetches them after the first
 // visit (tools/dist.mjs); the single-file explorer, which carries no MuJoCo,
 // leaves them out (tools/single.mjs).
-export const MUJOCO_WORKERS = ['fig1.worker.js', 'mjrobot.worker.js'];
+export const MUJOCO_WORKERS = ['fig1.worker.js', 'mjrobot.worker.js', 'mjident.worker.js'];

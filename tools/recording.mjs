@@ -29,8 +29,8 @@ const USAGE = `usage: node tools/recording.mjs DATASET --calibration CAL.json --
 
 const fail = (msg) => { process.stderr.write(`recording: ${msg}\n`); process.exit(2); };
 
-/** A dataset folder on disk, as the reader takes it. */
-const diskFolder = (dir) => ({
+/** A dataset folder on disk, as the reader takes it (tools/ident.mjs reads through it too). */
+export const diskFolder = (dir) => ({
   has: (p) => fs.existsSync(path.join(dir, p)),
   size: (p) => fs.statSync(path.join(dir, p)).size,
   read: async (p) => { const b = fs.readFileSync(path.join(dir, p)); return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength); },
@@ -98,4 +98,4 @@ async function main() {
   }
 }
 
-await main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

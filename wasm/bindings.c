@@ -51,6 +51,7 @@
 #include "fric_native.h"
 #include "fric_io.h"
 #include "fric_recording.h"
+#include "fric_ident.h"
 #include "fric_adapter.h"
 #include "fric_regions.h"
 #include "fric_robot.h"
@@ -236,7 +237,9 @@ typedef struct { const char *name, *unit, *kind; size_t offset, size; } fxb_fiel
     L(robot_edit, fric_robot_edit, FRIC_ROBOT_EDIT_FIELDS) \
     L(robot_row, fric_robot_row, FRIC_ROBOT_ROW_FIELDS) \
     L(recording_info, fric_recording_info, FRIC_RECORDING_INFO_FIELDS) \
-    L(lerobot_motor, fric_lerobot_motor, FRIC_LEROBOT_MOTOR_FIELDS)
+    L(lerobot_motor, fric_lerobot_motor, FRIC_LEROBOT_MOTOR_FIELDS) \
+    L(ident_options, fric_ident_options, FRIC_IDENT_OPTIONS_FIELDS) \
+    L(ident_verdict, fric_ident_verdict, FRIC_IDENT_VERDICT_FIELDS)
 
 /* One field of the struct fxb_t (a typedef in each layout's function). */
 #define FXB_FIELD(f, u) { #f, u, FXB_KIND(((fxb_t *)0)->f), offsetof(fxb_t, f), sizeof(((fxb_t *)0)->f) },
@@ -315,6 +318,9 @@ static const struct { const char *name; const char *(*at)(int i); } tables[] = {
     { "lerobot_units", fric_lerobot_unit_name }, /* fric_lerobot_unit          */
     { "fit_param_keys", fric_fit_param_key },
     { "fit_param_units", fric_fit_param_unit },
+    { "ident_flag_ids", fric_ident_flag_id },     /* FRIC_IDENT_FLAGS: bit b's sentence id */
+    { "ident_flag_texts", fric_ident_flag_text }, /* and its English text */
+    { "native_fit_keys", fric_native_fit_key },   /* FRIC_NATIVE_FIT_LIST */
 };
 
 static const struct { const char *name; double value; } constants[] = {
@@ -348,6 +354,13 @@ static const struct { const char *name; double value; } constants[] = {
     { "io_max_dataset_bytes", (double)FRIC_IO_MAX_DATASET_BYTES }, /* a LeRobot dataset's file */
     { "rec_gap", FRIC_REC_GAP },                             /* periods: frames dropped */
     { "rec_max_joints", FRIC_REC_MAX_JOINTS },
+    { "ident_nudge", FRIC_IDENT_NUDGE },                     /* [rad] the stiffness's step */
+    { "ident_count", FRIC_IDENT_COUNT },                     /* [rad] one count: the floor */
+    { "ident_firmware_kp", FRIC_IDENT_FIRMWARE_KP },         /* LeRobot's STS3215 P gain */
+    { "ident_budget", FRIC_IDENT_BUDGET },                   /* evaluations a joint */
+    { "ident_starts", FRIC_IDENT_STARTS },                   /* searches a joint */
+    { "ident_window", FRIC_IDENT_WINDOW },                   /* [s] restart window */
+    { "native_fit_n", FRIC_NATIVE_FIT_N },
 };
 
 static void put(fxb_json *j, const char *s)

@@ -16,8 +16,8 @@
 #include "fric_status.h"
 #include "bindings_internal.h"
 
-/* p[n] (FRIC_NATIVE_KEYS order) into *np. 1 with the message. */
-static int native_of(const double *p, int n, fric_native_params *np)
+/* p[n] (FRIC_NATIVE_KEYS order) into *np (bindings_internal.h). 1 with the message. */
+int fxb_native_of(const double *p, int n, fric_native_params *np)
 {
     if (n != FRIC_NATIVE_N_KEYS || !p) {
         fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.native_count", "native: the parameters must be the 16 values of FRIC_NATIVE_KEYS.", FXB_END);
@@ -31,7 +31,7 @@ static int native_of(const double *p, int n, fric_native_params *np)
 }
 
 /* *np into out[FRIC_NATIVE_N_KEYS] (FRIC_NATIVE_KEYS order). */
-static void native_put(const fric_native_params *np, double *out)
+void fxb_native_put(const fric_native_params *np, double *out)
 {
     int i = 0;
 #define NATIVE_PUT(key, field, unit) out[i++] = np->field;
@@ -55,7 +55,7 @@ FXB_EXPORT void fxb_native_defaults(const char *act, double *out)
 {
     fric_native_params np;
     fric_native_params_default(&np, act ? fric_bench_actuator_find(act) : NULL);
-    native_put(&np, out);
+    fxb_native_put(&np, out);
 }
 
 /* The bench MJCF of the log lg with p[n] (fric_native_bench_mjcf) into
@@ -63,7 +63,7 @@ FXB_EXPORT void fxb_native_defaults(const char *act, double *out)
 FXB_EXPORT int fxb_native_bench_mjcf(const double *p, int n, const fric_io_log *lg, char *buf, int cap)
 {
     fric_native_params np;
-    if (fxb_count_bad("cap", cap, 1) || native_of(p, n, &np)) return -1;
+    if (fxb_count_bad("cap", cap, 1) || fxb_native_of(p, n, &np)) return -1;
     if (!lg) { fxb_refuse(FRIC_E_LOG_INVALID, "fxb.native_no_log", "native: no log is loaded.", FXB_END); return -1; }
     fric_native_bench b;
     fric_native_bench_from_log(&np, lg, &b);
@@ -93,7 +93,7 @@ FXB_EXPORT int fxb_native_replay(const double *p, int n, const fric_io_log *lg, 
 {
     fric_native_params np;
     const char *why = "";
-    if (fxb_count_bad("cap", cap, sizeof(double)) || native_of(p, n, &np)) return 1;
+    if (fxb_count_bad("cap", cap, sizeof(double)) || fxb_native_of(p, n, &np)) return 1;
     if (!lg) { fxb_refuse(FRIC_E_LOG_INVALID, "fxb.native_no_log", "native: no log is loaded.", FXB_END); return 1; }
     fric_bench_replay_result r;
     if (fxb_from_core(fric_native_replay(&np, lg, sim_q, (size_t)cap, &r, &why), &why)) return 1;
@@ -120,7 +120,7 @@ FXB_EXPORT int fxb_native_losses(const fric_fit_batch *h, const double *P, int c
     size_t N = h->b.logs;
     for (int c = 0; c < count; c++) {
         fric_native_params np;
-        if (native_of(P + (size_t)c * FRIC_NATIVE_N_KEYS, FRIC_NATIVE_N_KEYS, &np)) return 1;
+        if (fxb_native_of(P + (size_t)c * FRIC_NATIVE_N_KEYS, FRIC_NATIVE_N_KEYS, &np)) return 1;
         double *m = mae ? mae + (size_t)c * N : NULL;
         loss[c] = fric_native_loss(&h->b, &np, m);
     }
@@ -135,7 +135,7 @@ static int native_fit_args(const fric_fit_batch *h, const double *start, int bud
                            fric_native_params *s, fric_native_fit_space *box)
 {
     if (!h) { fxb_refuse(FRIC_E_NULL, "fxb.native_no_batch", "native: no fit batch.", FXB_END); return 1; }
-    if (native_of(start, FRIC_NATIVE_N_KEYS, s)) return 1;
+    if (fxb_native_of(start, FRIC_NATIVE_N_KEYS, s)) return 1;
     if (budget < 10) { fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.native_budget", "native: budget must be >= 10 evaluations.", FXB_END); return 1; }
     fric_native_fit_space_default(act, box);
     return 0;
@@ -154,7 +154,7 @@ FXB_EXPORT int fxb_native_fit(const fric_fit_batch *h, const double *start, int 
     double loss = 0;
     long evals = 0;
     if (fxb_from_core(fric_native_fit(&h->b, &s, &box, budget, (uint64_t)seed, &b, &loss, &evals, &why), &why)) return 1;
-    native_put(&b, best);
+    fxb_native_put(&b, best);
     res[0] = loss;
     res[1] = (double)evals;
     fxb_set_error("");
@@ -193,7 +193,7 @@ FXB_EXPORT int fxb_native_fitter_progress(const fric_native_fitter *f, double *b
 {
     if (!f || cap < 1) { fxb_refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return 1; }
     const fric_native_fit_progress *g = fric_native_fitter_progress(f);
-    native_put(&g->best, best);
+    fxb_native_put(&g->best, best);
     const double r[9] = { g->generation, g->run, g->lambda, (double)g->evals, (double)g->budget, g->best_loss,
                           g->gen_best_loss, g->sigma, g->done };
     memcpy(res, r, sizeof r);
@@ -237,7 +237,7 @@ FXB_EXPORT void fxb_native_fit_start(const char *act, double *out)
     fric_native_fit_space box;
     fric_native_fit_space_default(act, &box);
     fric_native_fit_start(act ? fric_bench_actuator_find(act) : NULL, &box, &np);
-    native_put(&np, out);
+    fxb_native_put(&np, out);
 }
 
 /* The native params file of p[n] for actuator act with the fit's metadata
@@ -248,7 +248,7 @@ FXB_EXPORT void fxb_native_fit_start(const char *act, double *out)
 FXB_EXPORT int fxb_native_params_text(const double *p, int n, const char *act, const double *fit, char *buf, int cap)
 {
     fric_native_params np;
-    if (fxb_count_bad("cap", cap, 1) || native_of(p, n, &np)) return -1;
+    if (fxb_count_bad("cap", cap, 1) || fxb_native_of(p, n, &np)) return -1;
     fric_io_params_fit meta = { 0 };
     if (fit) meta = (fric_io_params_fit){ .train_mae = fit[0], .holdout_mae = fit[1], .logs = (size_t)fit[2],
                                           .evaluations = (long)fit[3] };

@@ -48,6 +48,8 @@
 //                                  (its orchestration: fric_mujoco_core), logDrive,
 //                                  mjcfCheck, mjcfAssets, xmlTags (the core's one tag scan)
 //   core.robot     fric_robot.h    mapParse, create (the robot layer above the adapter)
+//   core.ident     fric_ident.h    recording (its tracks from the door's MuJoCo), set, fitter,
+//                                  result: a robot's servos from its own recording
 //   core           (wasm heap)     heapUsed, heapStats (leak and integrity checks)
 //
 //   import { loadFrictionCore } from './friction.js';
@@ -65,6 +67,7 @@ export { Simulation, paramIndex } from './api/scenario.js';
 export { Log } from './api/io.js';
 export { FitBatch, Fit } from './api/fit.js';
 export { Joint, Adapter, xmlDecode } from './api/mujoco.js';
+export { IdentRecording, IdentSet, IdentFit } from './api/ident.js';
 
 /** Loads the wasm module. options.wasmBinary: the bytes of friction_core.wasm
  *  (Node: fs.readFileSync; browser: fetched by the caller, which can show progress). */

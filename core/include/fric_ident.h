@@ -278,6 +278,15 @@ typedef struct {
 fric_status fric_ident_joint(const fric_ident_set *set, int j, long budget, uint64_t seed, fric_ident_result *out,
                              const char **why);
 
+/* The rest of fric_ident_joint after its searches, for a door that steps
+ * the fitters itself (a page worker: progress, Cancel): joint j's result
+ * from the best set p of its FRIC_IDENT_STARTS searches, its loss
+ * train_mae [rad] and the evaluations spent, with the ranges and the
+ * verdict as fric_ident_joint computes them (core/identify/
+ * ident_finish.c). FRIC_OK or the status with *why. */
+fric_status fric_ident_finish(const fric_ident_set *set, int j, const fric_native_params *p, double train_mae, long evals,
+                              fric_ident_result *out, const char **why);
+
 /* The verdict of joint j before a fit (p: the set the shares are taken at). */
 void fric_ident_verdict_of(const fric_ident_set *set, int j, const fric_native_params *p, fric_ident_verdict *v);
 

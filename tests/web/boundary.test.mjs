@@ -40,7 +40,9 @@ const TABLES = Object.fromEntries(['param_info', 'col_info', 'scenario', 'servo_
   // the robot layer's records (fric_adapter.h, fric_robot.h): wasm/bindings_robot.c
   'mujoco_map_entry', 'mujoco_adopted', 'mujoco_skipped', 'robot_model', 'robot_joint', 'robot_actuator', 'robot_edit', 'robot_row',
   // a robot's recording (fric_recording.h): wasm/bindings_io.c
-  'recording_info', 'lerobot_motor']
+  'recording_info', 'lerobot_motor',
+  // a robot's servos from its recording (fric_ident.h): wasm/bindings_ident.c
+  'ident_options', 'ident_verdict']
   .map((k) => [k, [`fric_${k}`, k === 'servo_friction' ? 'FRIC_SERVO_COEFS' : `FRIC_${k.toUpperCase()}_FIELDS`]]));
 
 /** [[field, second argument], …] of `#define NAME(X) X(a, "u") X(b, …) …` in the header text. */
@@ -59,11 +61,11 @@ function xmacro(name) {
 // uint64_t and double 8, each aligned to its size; enums are ints.
 const SCALARS = {
   double: [8, 'f64'], int: [4, 'i32'], long: [4, 'i32'], 'long long': [8, 'i64'],
-  size_t: [4, 'u32'], uint64_t: [8, 'u64'], char: [1, 'chars'], 'unsigned char': [1, 'u8'],
+  size_t: [4, 'u32'], uint64_t: [8, 'u64'], char: [1, 'chars'], 'unsigned char': [1, 'u8'], unsigned: [4, 'u32'],
 };
 const ENUMS = new Set([...TEXT.matchAll(/}\s*(\w+)\s*;/g)].map((x) => x[1])
   .filter((t) => new RegExp(`typedef\\s+enum\\s*\\w*\\s*{[^}]*}\\s*${t}\\s*;`).test(TEXT)));
-const CONSTS = { FRIC_FIT_N: core.fit.paramKeys().length, FRIC_MUJOCO_MAX_JOINTS: MJ_CONSTANTS.maxJoints,
+const CONSTS = { FRIC_FIT_N: core.fit.paramKeys().length, FRIC_NATIVE_FIT_N: core.ident.fitKeys().length, FRIC_MUJOCO_MAX_JOINTS: MJ_CONSTANTS.maxJoints,
   FRIC_MUJOCO_NAME_MAX: Number(/#define\s+FRIC_MUJOCO_NAME_MAX\s+(\d+)/.exec(TEXT)[1]) };
 
 /** The members of `typedef struct [tag] { … } name;` as [{ name, type, ptr, fn, dims }]. */

@@ -15,6 +15,7 @@ import { FitApi } from './fit.js';
 import { MujocoApi } from './mujoco.js';
 import { RobotApi } from './robot.js';
 import { NativeApi } from './native.js';
+import { IdentApi } from './ident.js';
 
 /** The exports of bindings.c this file and wasm/friction.js call (the
  *  last call's outcome, the heap's counters, the boundary's description). */
@@ -46,6 +47,7 @@ export class FrictionCore {
     this.mujoco = new MujocoApi(this);
     this.robot = new RobotApi(this);
     this.native = new NativeApi(this);
+    this.ident = new IdentApi(this);
   }
 
   // --- memory helpers: every allocation is released in a finally block

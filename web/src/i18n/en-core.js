@@ -542,4 +542,9 @@ export default {
   'core.mujoco.ident_replay_null': 'ident replay: the model, the recording and sim_q must be given.',
   'core.mujoco.ident_replay_nonfinite': 'ident replay: MuJoCo\'s state left the finite range at frame {k} (t = {t} s), joint {name}.',
   'core.ident.inertia_positive': 'native: the joint\'s inertia = {j} kg·m² must be finite and > 0.',
+  'core.ident.finish_null': 'ident: the set, a joint of it, the fitted set and the result must be given.',
+  'core.fxb.ident_no_set': 'ident: no training set (freed?).',
+  'core.fxb.ident_frames': 'ident: frames {k0} … {k0}+{count} are outside the recording\'s {n} frames.',
+  'core.fxb.ident_memory': 'ident: out of memory.',
+  'core.fxb.ident_index': 'ident: no such recording or joint in the set.',
 };

@@ -549,4 +549,9 @@ export default {
   'core.mujoco.ident_replay_null': 'rejeu ident : il faut donner le modèle, l\'enregistrement et sim_q.',
   'core.mujoco.ident_replay_nonfinite': 'rejeu ident : l\'état de MuJoCo a quitté le domaine fini à la trame {k} (t = {t} s), articulation {name}.',
   'core.ident.inertia_positive': 'natif : l\'inertie de l\'articulation = {j} kg·m² doit être finie et > 0.',
+  'core.ident.finish_null': 'ident : l\'ensemble, une de ses articulations, le jeu ajusté et le résultat doivent être donnés.',
+  'core.fxb.ident_no_set': 'ident : aucun ensemble d\'entraînement (libéré ?).',
+  'core.fxb.ident_frames': 'ident : les images {k0} … {k0}+{count} sont hors des {n} images de l\'enregistrement.',
+  'core.fxb.ident_memory': 'ident : mémoire insuffisante.',
+  'core.fxb.ident_index': 'ident : pas d\'enregistrement ou d\'articulation de ce numéro dans l\'ensemble.',
 };

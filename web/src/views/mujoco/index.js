@@ -10,7 +10,8 @@
 // models.js (the systems, URL state), sim.js (one MuJoCo run), figures.js
 // (badges, sag, creep, cost, the charts), picture.js (the bench and the arm
 // drawn live, per treatment), replay.js (a log through MuJoCo
-// under each treatment beside the bench's replay), yourRobot.js (a robot's
+// under each treatment beside the bench's replay), identSection.js (a robot's
+// servos from its own recording), yourRobot.js (a robot's
 // MJCF and meshes dropped in, (A) as written beside (C) adopted, in 3D:
 // robot.js runs them, robot3d.js draws them), text.js (the lesson,
 // the MJCF box); this file wires them to web/src/live/loop.js and runBar.js.
@@ -34,6 +35,7 @@ import { mujocoPicture } from './picture.js';
 import { mujocoReplay } from './replay.js';
 import { ownModel } from './own.js';
 import { robotSection } from './yourRobot.js';
+import { identSection } from './identSection.js';
 
 export { LESSON } from './text.js';
 
@@ -126,6 +128,8 @@ export function mount(container, { core, state, showError }) {
   const replay = mujocoReplay(mainCol, { core, m, mj: () => mj, showError, onNative: () => { saveState(); restart(); } });
   // your robot (an MJCF with its meshes), (A) as written beside (C) adopted, in 3D (yourRobot.js)
   const yourRobot = robotSection(mainCol, { core, state, fitted: () => m.fitted, native: () => replay.native() });
+  // your robot's servos identified from its own recording, in a worker (identSection.js)
+  const yourServos = identSection(mainCol, { core });
 
   function fail(msg) {
     failed = true;
@@ -256,6 +260,7 @@ export function mount(container, { core, state, showError }) {
       pic.dispose();
       replay.dispose();
       yourRobot.dispose();
+      yourServos.dispose();
       freeRuns();
       clearHook('mujoco', 'frameStats', frameStats);
       clearHook('mujoco', 'figures', figures);

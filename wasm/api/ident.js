@@ -1,0 +1,306 @@
+// ident.js: core.ident (fric_ident.h at the wasm wall, wasm/bindings_ident.c):
+// a robot's servos identified from its own recording, per joint MuJoCo's
+// native model (kp at the recorded firmware gain, frictionloss, damping,
+// armature; kv lumped into damping). The door's MuJoCo computes what the
+// tracks need (web/src/ident/tracks.js) and hands it over frame by frame;
+// the per-joint simulation, the fit, the ranges and the verdicts are the
+// core's, the native CLI's. Handles: IdentRecording (a recording and its
+// tracks), IdentSet (the training set), IdentFit (one joint's CMA-ES).
+import { LAYOUTS, TABLES, CONSTANTS, argError, numberType, num, inp, out, outStruct, cstr, caller } from './base.js';
+
+/** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
+ *  call() refuses an export not listed here or a wrong count of arguments. */
+export const SIGNATURES = {
+  fxb_ident_rec_create: 't goal pos n joints names period source info err stale',
+  fxb_ident_rec_goals: 'h goal cap',
+  fxb_ident_rec_motion: 'h dq ddq cap',
+  fxb_ident_rec_frames: 'h k0 count M armature bias nudged',
+  fxb_ident_rec_tracks: 'h inertia load stiffness cap',
+  fxb_ident_rec_free: 'h',
+  fxb_ident_frame_steps: 'h dt step cap',
+  fxb_ident_set_create: 'recs count o',
+  fxb_ident_set_info: 'h res',
+  fxb_ident_set_free: 'h',
+  fxb_ident_simulate: 'h rec j p n sim_q cap res',
+  fxb_ident_loss: 'h j p n res',
+  fxb_ident_start: 'h start',
+  fxb_ident_fitter_create: 'h j budget seed',
+  fxb_ident_fitter_step: 'f',
+  fxb_ident_fitter_stop: 'f',
+  fxb_ident_fitter_free: 'f',
+  fxb_ident_fitter_progress: 'f best res',
+  fxb_ident_result: 'h j p n train_mae evals p_out range verdict flags res',
+  fxb_ident_format: 'x buf cap',
+  fxb_ident_native_edits: 'p n firmware_kp out',
+};
+const call = caller(SIGNATURES);
+
+/** core.ident. */
+export class IdentApi {
+  constructor(core) { this._core = core; }
+
+  /** The numbers of fric_ident.h: { nudge [rad] (FRIC_IDENT_NUDGE), count
+   *  [rad] (one encoder count: the quantisation floor), firmwareKp
+   *  (LeRobot's STS3215 P gain), budget (evaluations a joint), starts (the
+   *  searches they are spread over, FRIC_IDENT_STARTS), window [s] }. */
+  get constants() {
+    return { nudge: CONSTANTS.ident_nudge, count: CONSTANTS.ident_count, firmwareKp: CONSTANTS.ident_firmware_kp,
+      budget: CONSTANTS.ident_budget, starts: CONSTANTS.ident_starts, window: CONSTANTS.ident_window };
+  }
+
+  /** x in the core's shortest round-trip form (fric_io_format_double: the
+   *  params files' and `friction ident`'s numbers). */
+  format(x) {
+    numberType('x', x);
+    const { rc, out: [b] } = call(this._core, 'fxb_ident_format', [x, out(Uint8Array, 40), 40], { ok: () => true });
+    return new TextDecoder().decode(b.subarray(0, rc));
+  }
+
+  /** What the whole-arm replay writes into a robot's model for a joint
+   *  given the native set p (params object) at the recording's firmware
+   *  gain, checked by the core (fric_native_check; as
+   *  fric_mujoco_ident_replay natively): { frictionloss, damping, armature,
+   *  solref [2], solimp [5], kp (the actuator's gain: fric_native_kp_for),
+   *  kv, limited, forcerange [lo, hi] }. */
+  nativeEdits(p, firmwareKp) {
+    const x = this._core.native._vec(p);
+    const { out: [v] } = call(this._core, 'fxb_ident_native_edits', [inp(x), x.length, numberType('firmwareKp', firmwareKp), out(Float64Array, 15)],
+      { names: this._core.native.keys() });
+    return { frictionloss: v[0], damping: v[1], armature: v[2], solref: [v[3], v[4]], solimp: Array.from(v.subarray(5, 10)), kp: v[10], kv: v[11],
+      limited: v[12] !== 0, forcerange: [v[13], v[14]] };
+  }
+
+  /** The fitted keys (FRIC_NATIVE_FIT_LIST: frictionloss, damping, armature, kp, kv, forcerange_hi, q_offset). */
+  fitKeys() { return TABLES.native_fit_keys.slice(); }
+
+  /** The flags' sentences by bit: [{ bit, id ('ident.no_reversal', …), text (English) }]. */
+  flags() { return TABLES.ident_flag_ids.map((id, bit) => ({ bit, id, text: TABLES.ident_flag_texts[bit] })); }
+
+  /** A recording { t (n, s), goal, pos (n·joints, rad, frame-major), names,
+   *  period (s; 0: estimated) } copied into the core, checked once
+   *  (fric_recording_check: the refusals every door has), its stale goals
+   *  repaired (fric_ident_stale_goals: .goal holds the repaired goals,
+   *  .stale their count) and its tracks made (q̇, q̈ by central
+   *  differences: fric_ident_motion). An IdentRecording; free() it. A
+   *  refusal throws the core's sentence. */
+  recording({ t, goal, pos, names, period = 0 }, source = 'recording') {
+    if (!Array.isArray(names) || names.some((x) => typeof x !== 'string')) throw argError(TypeError, 'names', 'names must be an array of joint names (strings).');
+    const J = names.length, n = t?.length ?? 0;
+    const arr = (name, a, len) => {
+      if (!(Array.isArray(a) || ArrayBuffer.isView(a))) throw argError(TypeError, name, `${name} must be an array or typed array of numbers.`);
+      if (a.length !== len) throw argError(RangeError, name, `${name} has ${a.length} values; it must have ${len} (frames × joints).`);
+      return Float64Array.from(a);
+    };
+    const T = arr('t', t, n), G = arr('goal', goal, n * J), P = arr('pos', pos, n * J);
+    numberType('period', period);
+    const core = this._core, ptrs = [];
+    try {
+      const put = (a) => { const p = core._put(a); ptrs.push(p); return p; };
+      const np = put(Uint32Array.from(names, (x, j) => put(cstr(x, `names[${j}]`).in)));
+      const info = core._alloc(LAYOUTS.recording_info.size);
+      ptrs.push(info);
+      const err = core._alloc(LAYOUTS.io_error.size);
+      ptrs.push(err);
+      const stale = core._alloc(8);
+      ptrs.push(stale);
+      const h = core._m._fxb_ident_rec_create(put(T), put(G), put(P), n, J, J ? np : 0, period, put(cstr(String(source), 'source').in), info, err, stale);
+      if (!h) throw core.io._recordingFail(err);
+      const r = new IdentRecording(core, h, { names: names.slice(), n, info: core._read('recording_info', info), t: T, pos: P, source: String(source),
+        stale: core._get(Float64Array, stale, 1)[0] });
+      r.goal = r._goals();
+      return r;
+    } finally {
+      ptrs.forEach((q) => core._free(q));
+    }
+  }
+
+  /** A training set over recordings (IdentRecording, every track filled)
+   *  with options { h [s] (the MJCF's timestep), window [s] (0: the core's
+   *  FRIC_IDENT_WINDOW), firmwareKp (the gain the recording ran at) },
+   *  checked by the core. An IdentSet; free() it before its recordings. */
+  set(recordings, { h, window = 0, firmwareKp = CONSTANTS.ident_firmware_kp }) {
+    if (!Array.isArray(recordings) || recordings.some((r) => !(r instanceof IdentRecording))) {
+      throw argError(TypeError, 'recordings', 'recordings must be an array of IdentRecording (core.ident.recording).');
+    }
+    recordings.forEach((r) => r._live());
+    const core = this._core, ptrs = [];
+    try {
+      const recs = core._put(Uint32Array.from(recordings, (r) => r._h));
+      ptrs.push(recs);
+      const o = core._alloc(LAYOUTS.ident_options.size);
+      ptrs.push(o);
+      core._write('ident_options', o, { h: numberType('h', h), window: numberType('window', window), firmware_kp: numberType('firmwareKp', firmwareKp) });
+      const s = core._m._fxb_ident_set_create(recs, recordings.length, o);
+      if (!s) throw core._fail();
+      return new IdentSet(core, s, recordings, { h, window, firmwareKp });
+    } finally {
+      ptrs.forEach((q) => core._free(q));
+    }
+  }
+}
+
+/** A recording and its tracks in the core (core.ident.recording). */
+export class IdentRecording {
+  constructor(core, h, { names, n, info, t, pos, stale, source }) {
+    Object.assign(this, { _core: core, _h: h, names, frames: n, info, t, pos, stale, source, goal: null });
+  }
+  /** The goals the identification uses (the stale ones repaired) [rad]. */
+  _goals() {
+    const m = Math.max(1, this.frames * this.joints);
+    return call(this._core, 'fxb_ident_rec_goals', [this._h, out(Float64Array, m), Math.max(1, this.frames)]).out[0].subarray(0, this.frames * this.joints);
+  }
+  _live() { if (!this._h) throw new Error('ident recording used after free()'); }
+  get joints() { return this.names.length; }
+
+  /** The measured motion (fric_ident_motion): { dq [rad/s], ddq [rad/s²] }, n·joints each. */
+  motion() {
+    this._live();
+    const m = this.frames * this.joints, cap = Math.max(1, this.frames);
+    const { out: [dq, ddq] } = call(this._core, 'fxb_ident_rec_motion', [this._h, out(Float64Array, Math.max(1, m)), out(Float64Array, Math.max(1, m)), cap]);
+    return { dq: dq.subarray(0, m), ddq: ddq.subarray(0, m) };
+  }
+
+  /** Frames k0 … k0 + count − 1 of the tracks from the door's MuJoCo
+   *  (fric_ident_tracks_frame): M (count·J·J, the mass matrix between the
+   *  recording's joints, row j col i) [kg·m²], armature (J, the file's)
+   *  [kg·m²], bias and nudged (count·J, qfrc_bias and qfrc_bias with q_j +
+   *  nudge) [N·m]. */
+  setFrames(k0, count, { M, armature, bias, nudged }) {
+    this._live();
+    const J = this.joints;
+    num('k0', k0, { min: 0, max: this.frames, integer: true });
+    num('count', count, { min: 0, max: this.frames - k0, integer: true });
+    const F = (name, a, len) => { if (!a || a.length !== len) throw argError(RangeError, name, `${name} must have ${len} values.`); return Float64Array.from(a); };
+    call(this._core, 'fxb_ident_rec_frames', [this._h, k0, count, inp(F('M', M, count * J * J)), inp(F('armature', armature, J)),
+      inp(F('bias', bias, count * J)), inp(F('nudged', nudged, count * J))]);
+  }
+
+  /** The tracks: { inertia [kg·m²], load [N·m], stiffness [N·m/rad] }, n·joints each. */
+  tracks() {
+    this._live();
+    const m = Math.max(1, this.frames * this.joints), F = Float64Array;
+    const { out: [inertia, load, stiffness] } = call(this._core, 'fxb_ident_rec_tracks', [this._h, out(F, m), out(F, m), out(F, m), Math.max(1, this.frames)]);
+    return { inertia, load, stiffness };
+  }
+
+  /** Frame k's step at the timestep dt [s] (fric_ident_frame_steps: the
+   *  frame's observation is read there, before its goal acts): a Float64Array of n. */
+  frameSteps(dt) {
+    this._live();
+    num('dt', dt, { min: Number.MIN_VALUE, max: 1 });
+    const cap = Math.max(1, this.frames);
+    const { out: [s] } = call(this._core, 'fxb_ident_frame_steps', [this._h, dt, out(Float64Array, cap), cap]);
+    return s.subarray(0, this.frames);
+  }
+
+  free() {
+    if (this._h) {
+      this._core._m._fxb_ident_rec_free(this._h);
+      this._h = 0;
+    }
+  }
+}
+
+/** A native parameter set object (params-file keys) as the core's vector. */
+const vec = (core, p) => core.native._vec(p);
+const obj16 = (core, v) => Object.fromEntries(core.native.keys().map((k, i) => [k, v[i]]));
+
+/** A checked training set (core.ident.set). */
+export class IdentSet {
+  constructor(core, h, recordings, options) {
+    Object.assign(this, { _core: core, _h: h, recordings, options });
+    const { out: [r] } = call(core, 'fxb_ident_set_info', [h, out(Float64Array, 2)]);
+    this.joints = r[0];
+    this.steps = r[1];
+  }
+  _live() {
+    if (!this._h) throw new Error('ident set used after free()');
+    this.recordings.forEach((r) => r._live());
+  }
+  _joint(j) { return num('j', j, { min: 0, max: this.joints - 1, integer: true }); }
+
+  /** Joint j of recording rec simulated with p (params object) in windows
+   *  restarted from the measured state (fric_ident_simulate): { mae [rad],
+   *  simQ (the simulated q at the frames) }. */
+  simulate(rec, j, p) {
+    this._live();
+    num('rec', rec, { min: 0, max: this.recordings.length - 1, integer: true });
+    const x = vec(this._core, p), cap = Math.max(1, this.recordings[rec].frames);
+    const { out: [q, r] } = call(this._core, 'fxb_ident_simulate', [this._h, rec, this._joint(j), inp(x), x.length, out(Float64Array, cap), cap, out(Float64Array, 1)],
+      { names: this._core.native.keys() });
+    return { mae: r[0], simQ: q.subarray(0, this.recordings[rec].frames) };
+  }
+
+  /** The loss of joint j with p: the frame-weighted MAE over the set [rad] (fric_ident_loss). */
+  loss(j, p) {
+    this._live();
+    const x = vec(this._core, p);
+    return call(this._core, 'fxb_ident_loss', [this._h, this._joint(j), inp(x), x.length, out(Float64Array, 1)]).out[0][0];
+  }
+
+  /** Where a joint's fit starts (fric_ident_space_default): a params object. */
+  start() {
+    this._live();
+    return obj16(this._core, call(this._core, 'fxb_ident_start', [this._h, out(Float64Array, this._core.native.keys().length)]).out[0]);
+  }
+
+  /** Joint j's fit, one CMA-ES generation a step (fric_ident_fitter; the
+   *  native CLI's fric_ident_joint runs the same loop): an IdentFit; free() it. */
+  fitter(j, { budget = CONSTANTS.ident_budget, seed = 1 } = {}) {
+    this._live();
+    num('budget', budget, { min: 1, max: 2 ** 31 - 1, integer: true });
+    num('seed', seed, { min: 0, max: 2 ** 53, integer: true });
+    const f = call(this._core, 'fxb_ident_fitter_create', [this._h, this._joint(j), budget, seed], { ok: (rc) => rc !== 0 }).rc;
+    return new IdentFit(this, j, f);
+  }
+
+  /** Joint j's result at p (params object), the best set of its searches,
+   *  their loss trainMae [rad] and evals (fric_ident_finish: what
+   *  fric_ident_joint gives after its searches): { p (params object),
+   *  ranges { key: { lower, upper, lowerClamped, upperClamped } } over the
+   *  fitted keys, verdict (layout ident_verdict), flags (the joint's bits),
+   *  paramFlags { key: bits }, trainMae [rad], evals }. */
+  result(j, p, trainMae, evals) {
+    this._live();
+    const core = this._core, N = CONSTANTS.native_fit_n, keys = TABLES.native_fit_keys, F = Float64Array, x = vec(core, p);
+    const { out: [po, range, verdict, flags, res] } = call(core, 'fxb_ident_result',
+      [this._h, this._joint(j), inp(x), x.length, numberType('trainMae', trainMae), num('evals', evals, { min: 0, integer: true }),
+        out(F, x.length), out(F, 4 * N), outStruct('ident_verdict'), out(F, 1 + N), out(F, 2)], { names: core.native.keys() });
+    const ranges = Object.fromEntries(keys.map((k, i) => [k, { lower: range[i], upper: range[N + i], lowerClamped: range[2 * N + i] !== 0, upperClamped: range[3 * N + i] !== 0 }]));
+    return { p: obj16(core, po), ranges, verdict, flags: flags[0], paramFlags: Object.fromEntries(keys.map((k, i) => [k, flags[1 + i]])),
+      trainMae: res[0], evals: res[1] };
+  }
+
+  free() {
+    if (this._h) {
+      this._core._m._fxb_ident_set_free(this._h);
+      this._h = 0;
+    }
+  }
+}
+
+/** One joint's fit in progress (IdentSet.fitter). */
+export class IdentFit {
+  constructor(set, j, f) { Object.assign(this, { set, j, _f: f, _core: set._core }); }
+  _live() {
+    if (!this._f) throw new Error('ident fit used after free()');
+    this.set._live();
+  }
+  /** One generation: 0 while the search goes on, else the stop reason. */
+  step() { this._live(); return call(this._core, 'fxb_ident_fitter_step', [this._f], { ok: (rc) => rc >= 0 }).rc; }
+  /** Cancel: the next step() tells nothing and returns the stop reason. */
+  stop() { this._live(); this._core._m._fxb_ident_fitter_stop(this._f); }
+  /** { evals, budget, generation, bestLoss [rad], done, best (params object) }. */
+  progress() {
+    this._live();
+    const n = this._core.native.keys().length;
+    const { out: [b, r] } = call(this._core, 'fxb_ident_fitter_progress', [this._f, out(Float64Array, n), out(Float64Array, 5)]);
+    return { evals: r[0], budget: r[1], generation: r[2], bestLoss: r[3], done: r[4], best: obj16(this._core, b) };
+  }
+  free() {
+    if (this._f) {
+      this._core._m._fxb_ident_fitter_free(this._f);
+      this._f = 0;
+    }
+  }
+}

@@ -1,0 +1,186 @@
+// ident/identify.js: a robot's servos identified from its recordings, the
+// steps every door beyond the native CLI runs (tools/ident.mjs in Node, the
+// page's worker), DOM-free and in `friction ident`'s order (cli/ident.c):
+// the recordings handed to the core (checked, stale goals repaired), the
+// joints to leave out, the tracks from the door's MuJoCo (tracks.js), the
+// training set, per joint the core's fitter stepped to its end and its
+// result (fric_ident_finish: fric_ident_joint's), the whole arm replaying
+// every recording with the fitted servos and with the file's own, the
+// report `friction ident` prints and the params files it writes.
+import { t } from '../i18n/index.js';
+import { computeTracks, replayArm, maePerJoint, identJoints } from './tracks.js';
+
+/** The fitted keys the report shows, in its order (cli/ident.c). */
+export const SHOWN_KEYS = ['kp', 'frictionloss', 'damping', 'armature'];
+/** The seed of every joint's fit (the native CLI's). */
+export const SEED = 1;
+/** The actuator the params files name by default (`friction ident --actuator`). */
+export const DEFAULT_ACTUATOR = 'sts3215';
+
+/** leave (joint names, an array or 'a,b') as a flag per joint of names;
+ *  a name not among them refused in one sentence. */
+export function leaveFlags(names, leave) {
+  const list = (Array.isArray(leave) ? leave : String(leave ?? '').split(',')).map((s) => s.trim()).filter(Boolean);
+  const flags = names.map(() => false);
+  for (const x of list) {
+    const j = names.indexOf(x);
+    if (j < 0) throw Object.assign(new Error(t('ident.err.leave', { name: x, list: names.join(', ') })), { what: 'leave' });
+    flags[j] = true;
+  }
+  return flags;
+}
+
+/**
+ * The identification's inputs prepared: recordings (arrays { names, t,
+ * goal, pos, period, source }) handed to the core (core.ident.recording:
+ * checked, stale goals repaired), the held-out ones after the training ones,
+ * every one with the first one's joints in its order, the joints matched to
+ * model m (each with an actuator: the replay drives it), the training
+ * recordings' tracks computed, the set made at m's timestep and firmwareKp.
+ * Returns { train, held (IdentRecording), set, leave (flags), names };
+ * free() it. Throws one sentence (nothing is left allocated).
+ */
+export function prepare(mj, core, m, { train, held = [], leave = [], firmwareKp, mjcfName = 'MJCF', onProgress = null }) {
+  const made = [];
+  let set = null;
+  try {
+    for (const [i, r] of [...train, ...held].entries()) {
+      const x = core.ident.recording(r, r.source);
+      made.push(x);
+      if (i > 0 && x.names.join() !== made[0].names.join()) {
+        throw Object.assign(new Error(t('ident.err.otherJoints', { source: r.source, first: train[0].source })), { what: 'joints' });
+      }
+    }
+    const names = made[0].names;
+    const flags = leaveFlags(names, leave);
+    identJoints(mj, m, names, { source: mjcfName });
+    const T = made.slice(0, train.length);
+    T.forEach((x, i) => computeTracks(mj, core, m, x, { source: mjcfName, onProgress: onProgress && ((k, n) => onProgress(i, k, n)) }));
+    set = core.ident.set(T, { h: m.opt.timestep, window: 0, firmwareKp });
+    const out = { core, train: T, held: made.slice(train.length), set, leave: flags, names, firmwareKp };
+    out.free = () => { set.free(); made.forEach((x) => x.free()); };
+    return out;
+  } catch (e) {
+    set?.free();
+    made.forEach((x) => x.free());
+    throw e;
+  }
+}
+
+/**
+ * Joint j's fit on the prepared set as fric_ident_joint runs it: the
+ * budget spread over the core's FRIC_IDENT_STARTS searches of seeds seed,
+ * seed + 1, … (each the core's fitter stepped a generation at a time), the
+ * best kept, then its result (fric_ident_finish). onStep({ evals, budget,
+ * bestLoss }) after each generation (evals over all the searches); a true
+ * return of shouldStop() stops the search (Cancel: the result is of the
+ * best so far, marked cancelled). Returns the result (IdentSet.result's,
+ * with cancelled).
+ */
+export function fitJoint(prep, j, { budget, seed = SEED, onStep = null, shouldStop = null } = {}) {
+  const { starts } = prep.core.ident.constants;
+  const each = Math.max(1, Math.floor(budget / starts));
+  let best = null, bestLoss = Infinity, evals = 0, cancelled = false;
+  for (let k = 0; k < starts && !cancelled; k++) {
+    const f = prep.set.fitter(j, { budget: each, seed: seed + k });
+    try {
+      while (f.step() === 0) {
+        const g = f.progress();
+        onStep?.({ evals: evals + g.evals, budget: each * starts, bestLoss: Math.min(bestLoss, g.bestLoss) });
+        if (shouldStop?.()) { f.stop(); cancelled = true; }
+      }
+      const g = f.progress();
+      if (g.bestLoss < bestLoss) { best = g.best; bestLoss = g.bestLoss; }
+      evals += g.evals;
+    } finally {
+      f.free();
+    }
+  }
+  return { ...prep.set.result(j, best, bestLoss, evals), cancelled };
+}
+
+/**
+ * The whole arm replaying every recording (training then held-out) in
+ * MuJoCo with the fitted sets (the joints left out, and a joint without a
+ * result, keep the file's own) and with the file's own: per recording {
+ * source, set ('train' | 'held-out'), fitted and file (per joint MAE [rad]),
+ * fittedQ, fileQ (n·joints) }.
+ */
+export function replays(mj, core, m, prep, results, { mjcfName = 'MJCF' } = {}) {
+  const params = prep.names.map((_, j) => results[j]?.p ?? null);
+  const use = prep.names.map((_, j) => !prep.leave[j] && params[j] !== null);
+  return [...prep.train, ...prep.held].map((rec, i) => {
+    const fileQ = replayArm(mj, core, m, rec, { firmwareKp: prep.firmwareKp, source: mjcfName });
+    const fittedQ = replayArm(mj, core, m, rec, { params, use, firmwareKp: prep.firmwareKp, source: mjcfName });
+    return { rec, set: i < prep.train.length ? 'train' : 'held-out', fitted: maePerJoint(rec, fittedQ), file: maePerJoint(rec, fileQ), fittedQ, fileQ };
+  });
+}
+
+/** The native unit of a key (core.native.units()). */
+const unitOf = (core, key) => core.native.units()[core.native.keys().indexOf(key)] ?? '';
+/** C's %.{d}f right-aligned in w. */
+const fixed = (x, d, w) => x.toFixed(d).padStart(w);
+/** C's %.{p}g (the native table's): p significant digits, trailing zeros
+ *  dropped, the exponent form below 1e-4 or from 10^p on (e-05: two digits
+ *  at least). */
+export function cG(x, p) {
+  if (!Number.isFinite(x)) return Number.isNaN(x) ? 'nan' : x > 0 ? 'inf' : '-inf';
+  if (x === 0) return Object.is(x, -0) ? '-0' : '0';
+  const [m, e] = x.toExponential(p - 1).split('e');
+  const X = Number(e);
+  const trim = (s) => (s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s);
+  if (X < -4 || X >= p) return `${trim(m)}e${X < 0 ? '-' : '+'}${String(Math.abs(X)).padStart(2, '0')}`;
+  return trim(x.toFixed(Math.max(0, p - 1 - X)));
+}
+
+/**
+ * The report `friction ident` prints (cli/ident.c print_results), line for
+ * line: the recordings, per joint the fitted values with their ranges and
+ * units and what the data cannot tell (the core's English sentences), then
+ * the whole arm's MAE per joint and recording beside the MJCF's own and in
+ * counts. mjcf: the MJCF as the door names it; results[j] (null: left out).
+ */
+export function reportLines(core, { mjcf, prep, results, runs }) {
+  const f = (x) => core.ident.format(x), names = prep.names, count = core.ident.constants.count;
+  const flags = core.ident.flags();
+  const L = [`ident ${mjcf}: ${names.length} joints, kp at firmware gain ${f(prep.firmwareKp)}`];
+  for (const r of runs) L.push(`    ${r.set} ${r.rec.source}: ${r.rec.frames} frames, ${r.rec.stale} stale goals repaired`);
+  names.forEach((name, j) => {
+    if (prep.leave[j]) { L.push(`${name}: left out (the MJCF's own parameters)`); return; }
+    const x = results[j];
+    L.push(`${name}: ${x.evals} evaluations`);
+    for (const key of SHOWN_KEYS) {
+      const rg = x.ranges[key];
+      L.push(`    ${key.padEnd(13)} ${cG(x.p[key], 5).padEnd(10)} [${cG(rg.lower, 5)}, ${cG(rg.upper, 5)}] ${unitOf(core, key)}${x.paramFlags[key] ? '  not identifiable' : ''}`);
+    }
+    for (const g of flags) if (x.flags & (1 << g.bit)) L.push(`    - ${g.text}`);
+  });
+  L.push(`MAE of the whole arm replaying each recording in MuJoCo [mrad] (one count = ${(count * 1e3).toFixed(3)} mrad)`);
+  L.push(`    ${'joint'.padEnd(14)} ${'set'.padEnd(9)} ${'fitted'.padStart(10)} ${'counts'.padStart(8)} ${"MJCF's".padStart(12)}  recording`);
+  names.forEach((name, j) => {
+    for (const r of runs) {
+      L.push(`    ${name.padEnd(14)} ${r.set.padEnd(9)} ${fixed(r.fitted[j] * 1e3, 4, 10)} ${fixed(r.fitted[j] / count, 2, 8)} ${fixed(r.file[j] * 1e3, 4, 12)}  ${r.rec.source}`);
+    }
+  });
+  return L;
+}
+
+/** Per fitted joint its native params file (fric_native_params_write, what
+ *  `friction ident --out` writes: `friction replay` and the In MuJoCo view
+ *  read it): { joint: text }. */
+export function paramsFiles(core, prep, results, actuator = DEFAULT_ACTUATOR) {
+  const out = {};
+  prep.names.forEach((name, j) => {
+    if (prep.leave[j] || !results[j]) return;
+    out[name] = core.native.paramsText(results[j].p, actuator, { train: results[j].trainMae, valid: NaN, logs: prep.train.length, evals: results[j].evals });
+  });
+  return out;
+}
+
+/** The mapping in the adopt syntax (Your robot's and `friction mujoco
+ *  --adopt`'s): each fitted joint given its params file by name
+ *  (shoulder_pan=@shoulder_pan, …; the files named <joint>.json). Those
+ *  doors read M1–M6 params files only today: a native file is refused. */
+export function mappingText(prep, results) {
+  return prep.names.filter((_, j) => !prep.leave[j] && results[j]).map((n) => `${n}=@${n}`).join(', ');
+}

@@ -1,0 +1,172 @@
+// ident/tracks.js: the door's MuJoCo (3.14 from npm, the page's and Node's)
+// in a robot's identification, DOM-free: the recording's joints matched to
+// the model's by name, the tracks the core's per-joint simulation takes
+// (fric_ident.h: what core/mujoco/mujoco_ident.c computes natively with
+// MuJoCo 2.2.2, here with 3.14) and the whole-arm replay of a recording's
+// goals with per-joint native parameters or the file's own. MuJoCo only
+// computes and steps; every definition (the tracks from M and qfrc_bias, the
+// frames' steps, the model edits of a native set) is the core's
+// (core.ident, wasm/api/ident.js).
+import { t } from '../i18n/index.js';
+
+const HINGE = 3;          // mjJNT_HINGE
+const TRN_JOINT = 0;      // mjTRN_JOINT
+const GAIN_FIXED = 0, BIAS_AFFINE = 1, DYN_NONE = 0;
+const NGAIN = 10, NBIAS = 10, NREF = 2, NIMP = 5;   // mjNGAIN, mjNBIAS, mjNREF, mjNIMP
+/** Frames handed to the core in one call (the M, bias and nudged arrays of a slice). */
+const SLICE = 256;
+
+/** The model's name of joint i. */
+const jointName = (mj, m, i) => mj.mj_id2name(m, mj.mjtObj.mjOBJ_JOINT.value, i) ?? '';
+
+/**
+ * The recording's joints in model m by name: per joint { jnt, dof, qpos,
+ * act } (act: the first actuator on the joint, −1 none; with needActuator
+ * a joint without one is refused). Each name must be a hinge joint of the
+ * model. Throws one sentence naming the joint and the model's hinge joints
+ * (as fric_mujoco_ident_joints does natively).
+ */
+export function identJoints(mj, m, names, { needActuator = true, source = 'MJCF' } = {}) {
+  const hinges = [];
+  for (let i = 0; i < m.njnt; i++) if (m.jnt_type[i] === HINGE) hinges.push(jointName(mj, m, i));
+  return names.map((name) => {
+    const jnt = mj.mj_name2id(m, mj.mjtObj.mjOBJ_JOINT.value, name);
+    if (jnt < 0 || m.jnt_type[jnt] !== HINGE) {
+      throw Object.assign(new Error(t('ident.err.noJoint', { name, source, list: hinges.join(', ') || t('robot.err.none') })), { what: 'joint' });
+    }
+    let act = -1;
+    for (let k = 0; k < m.nu && act < 0; k++) if (m.actuator_trntype[k] === TRN_JOINT && m.actuator_trnid[2 * k] === jnt) act = k;
+    if (act < 0 && needActuator) throw Object.assign(new Error(t('ident.err.noActuator', { name, source })), { what: 'actuator' });
+    return { jnt, dof: m.jnt_dofadr[jnt], qpos: m.jnt_qposadr[jnt], act };
+  });
+}
+
+/** d at frame k: the model's qpos0, the recording's joints at their
+ *  measured angles (+ nudge on joint `which`), their velocities dq (the
+ *  others at rest). */
+function pose(m, d, J, map, pos, dq, k, which, nudge) {
+  d.qpos.set(m.qpos0);
+  d.qvel.fill(0);
+  for (let j = 0; j < J; j++) {
+    d.qpos[map[j].qpos] = pos[k * J + j] + (j === which ? nudge : 0);
+    d.qvel[map[j].dof] = dq[k * J + j];
+  }
+}
+
+/**
+ * Fills the tracks of rec (core.ident.recording) from model m: per frame
+ * mj_forward at the measured pose and velocities, the dense mass matrix
+ * (mj_fullM) between the recording's joints, qfrc_bias, and qfrc_bias
+ * again with each joint nudged by the core's FRIC_IDENT_NUDGE; handed to
+ * the core (fric_ident_tracks_frame). m is not changed. onProgress(done,
+ * frames) after each slice. Throws one sentence.
+ */
+export function computeTracks(mj, core, m, rec, { onProgress = null, source = 'MJCF' } = {}) {
+  const J = rec.joints, n = rec.frames, nv = m.nv, nudge = core.ident.constants.nudge;
+  const map = identJoints(mj, m, rec.names, { needActuator: false, source });
+  const { dq } = rec.motion();
+  const armature = Float64Array.from(map, (x) => m.dof_armature[x.dof]);
+  const d = new mj.MjData(m);
+  const full = new mj.DoubleBuffer(nv * nv);
+  try {
+    for (let k0 = 0; k0 < n; k0 += SLICE) {
+      const count = Math.min(SLICE, n - k0);
+      const M = new Float64Array(count * J * J), bias = new Float64Array(count * J), nudged = new Float64Array(count * J);
+      for (let c = 0; c < count; c++) {
+        const k = k0 + c;
+        pose(m, d, J, map, rec.pos, dq, k, -1, 0);
+        mj.mj_forward(m, d);
+        mj.mj_fullM(m, d, full);
+        const F = full.GetView();
+        for (let j = 0; j < J; j++) {
+          bias[c * J + j] = d.qfrc_bias[map[j].dof];
+          for (let i = 0; i < J; i++) M[c * J * J + j * J + i] = F[map[j].dof * nv + map[i].dof];
+        }
+        for (let j = 0; j < J; j++) {
+          pose(m, d, J, map, rec.pos, dq, k, j, nudge);
+          mj.mj_forward(m, d);
+          nudged[c * J + j] = d.qfrc_bias[map[j].dof];
+        }
+      }
+      rec.setFrames(k0, count, { M, armature, bias, nudged });
+      onProgress?.(k0 + count, n);
+    }
+  } finally {
+    full.delete();
+    d.delete();
+  }
+}
+
+/**
+ * The whole arm replaying rec's goals (the stale ones repaired: rec.goal)
+ * in MuJoCo: a copy of m with joint j given params[j] (where params is
+ * given and use[j]; null: the file's own) as MuJoCo's own joint and
+ * position actuator (core.ident.nativeEdits: frictionloss, damping,
+ * armature, solref/solimp friction, gain kp at firmwareKp, bias −kp −kv,
+ * forcerange), mj_setConst; from the measured pose of frame 0 at rest, ctrl
+ * the goals of frame 0; per frame k stepped to the frame's step (the core's
+ * fric_ident_frame_steps at m's timestep), q read, then ctrl = goal k
+ * (LeRobot's record loop). Returns the simulated q [n·joints] (rad).
+ * Throws one sentence.
+ */
+export function replayArm(mj, core, m, rec, { params = null, use = null, firmwareKp, source = 'MJCF' } = {}) {
+  const J = rec.joints, n = rec.frames;
+  const map = identJoints(mj, m, rec.names, { source });
+  const edits = params ? params.map((p, j) => (p && (!use || use[j]) ? core.ident.nativeEdits(p, firmwareKp) : null)) : [];
+  const mc = new mj.MjModel(m);
+  const d = new mj.MjData(mc);
+  try {
+    edits.forEach((e, j) => {
+      if (!e) return;
+      const { dof, act: k } = map[j];
+      mc.dof_frictionloss[dof] = e.frictionloss;
+      mc.dof_damping[dof] = e.damping;
+      mc.dof_armature[dof] = e.armature;
+      mc.dof_solref.set(e.solref, NREF * dof);
+      mc.dof_solimp.set(e.solimp, NIMP * dof);
+      mc.actuator_gaintype[k] = GAIN_FIXED;
+      mc.actuator_biastype[k] = BIAS_AFFINE;
+      mc.actuator_dyntype[k] = DYN_NONE;
+      mc.actuator_gainprm.fill(0, k * NGAIN, k * NGAIN + NGAIN);
+      mc.actuator_biasprm.fill(0, k * NBIAS, k * NBIAS + NBIAS);
+      mc.actuator_gainprm[k * NGAIN] = e.kp;
+      mc.actuator_biasprm[k * NBIAS + 1] = -e.kp;
+      mc.actuator_biasprm[k * NBIAS + 2] = -e.kv;
+      // MuJoCo 3.14's JavaScript model has no actuator_forcelimited to write
+      // (its getter throws): an unlimited actuator gets the widest range
+      // instead, whose clamp leaves every force as it is (the same numbers
+      // as forcelimited 0); a limited one its range, the file's flag kept
+      mc.actuator_forcerange[2 * k] = e.limited ? e.forcerange[0] : -Number.MAX_VALUE;
+      mc.actuator_forcerange[2 * k + 1] = e.limited ? e.forcerange[1] : Number.MAX_VALUE;
+    });
+    mj.mj_setConst(mc, d);   // dof_invweight0 with the new armature, as a compiled file has it
+    mj.mj_resetData(mc, d);
+    for (let j = 0; j < J; j++) {
+      d.qpos[map[j].qpos] = rec.pos[j];
+      d.ctrl[map[j].act] = rec.goal[j];
+    }
+    mj.mj_forward(mc, d);
+    const steps = rec.frameSteps(mc.opt.timestep), q = new Float64Array(n * J);
+    let s = 0;
+    for (let k = 0; k < n; k++) {
+      for (; s < steps[k]; s++) mj.mj_step(mc, d);
+      for (let j = 0; j < J; j++) {
+        const x = d.qpos[map[j].qpos];
+        if (!Number.isFinite(x)) throw new Error(t('ident.err.replayNonfinite', { k, t: rec.t[k], name: rec.names[j] }));
+        q[k * J + j] = x;
+        d.ctrl[map[j].act] = rec.goal[k * J + j];
+      }
+    }
+    return q;
+  } finally {
+    d.delete();
+    mc.delete();
+  }
+}
+
+/** The per-joint MAE [rad] of the simulated q (n·joints) against rec's measured positions. */
+export function maePerJoint(rec, q) {
+  const J = rec.joints, n = rec.frames, s = new Float64Array(J);
+  for (let k = 0; k < n; k++) for (let j = 0; j < J; j++) s[j] += Math.abs(q[k * J + j] - rec.pos[k * J + j]);
+  return Array.from(s, (x) => x / n);
+}

@@ -1,0 +1,314 @@
+// mujoco/identSection.js: the In MuJoCo view's "Your robot's servos from a
+// recording": a robot's MJCF (with its meshes: the Your robot section's
+// reading, robotFiles.js readRobot), a recording (a LeRobot dataset folder
+// with its calibration JSON and unit mode, or the plain CSV) and the joints
+// to leave out; the identification runs in a Web Worker
+// (workers/mjident.js: identify.js's steps, `friction ident`'s and
+// tools/ident.mjs's, through the core's wasm and MuJoCo 3.14), so the page
+// stays responsive; per joint a progress bar with its evaluations, Cancel
+// (the worker ended; what was done stays), the result table (the fitted
+// values with their ranges and units, "not identifiable" and why, the
+// training MAE of the whole arm beside the MJCF's own, the quantisation
+// floor), a chart of measured against simulated per joint and the exports:
+// each joint's params file and the mapping in the adopt syntax (Your
+// robot's; it reads M1–M6 files only today). Every string is t() (keys ident.*).
+import { el, button, download } from '../../dom.js';
+import { dropZone, fileInputs, formatBytes } from '../../dropZone.js';
+import { readRobot, fileDrop } from '../../mujoco/robotFiles.js';
+import { BODY_UNITS } from '../../ident/recording.js';
+import { SHOWN_KEYS } from '../../ident/identify.js';
+import { lineBox, points, COLORS } from '../../charts.js';
+import { setHook } from '../../testHooks.js';
+import { mujocoUrl } from './load.js';
+import { t, tCore } from '../../i18n/index.js';
+
+// the worker's bundle (tools/dist.mjs rewrites this name to its hashed one)
+const WORKER = 'mjident.worker.js';
+const DEFAULT_BUDGET = 300;
+/** A text as a blob: URL to download. */
+const textUrl = (text, type) => URL.createObjectURL(new Blob([text], { type }));
+
+/** The page's key of each flag's sentence (FRIC_IDENT_FLAGS' ids: core.ident.flags()). */
+const FLAG_KEYS = { 'ident.no_reversal': 'ident.flag.no_reversal', 'ident.no_hold_both_sides': 'ident.flag.no_hold_both_sides',
+  'ident.forcerange_not_fitted': 'ident.flag.forcerange_not_fitted', 'ident.armature_small': 'ident.flag.armature_small',
+  'ident.kv_lumped': 'ident.flag.kv_lumped', 'ident.range_at_bound': 'ident.flag.range_at_bound' };
+/** The flags' sentences in the page's language, by bit (the core's English where the page has none). */
+const flagTexts = (core) => core.ident.flags().map((f) => (FLAG_KEYS[f.id] ? t(FLAG_KEYS[f.id]) : f.text));
+const UNIT_KEYS = { DEGREES: 'ident.unit.DEGREES', RANGE_M100_100: 'ident.unit.RANGE_M100_100' };
+
+/**
+ * @param {HTMLElement} parent  the view's main column
+ * @param {{ core: object }} opts
+ * @returns {{ dispose(): void }}
+ */
+export function identSection(parent, { core }) {
+  const err = el('div', { className: 'msg-bad', id: 'ident-error', role: 'alert', hidden: true });
+  const status = el('p', { className: 'note', id: 'ident-status', 'aria-live': 'polite', textContent: t('ident.status.start') });
+  const input = { robot: null, recording: null, calibration: null };
+  const robotNote = el('span', { className: 'note', id: 'ident-robot-note' });
+  const recNote = el('span', { className: 'note', id: 'ident-recording-note' });
+  const calNote = el('span', { className: 'note', id: 'ident-calibration-note' });
+  // the robot: its MJCF with the files it names (the Your robot section's reading)
+  const robotDrop = el('div', { id: 'ident-robot-drop', className: 'drop-zone', dataset: { dropzone: 'ident-robot' } },
+    el('span', { textContent: t('ident.drop.robot') }));
+  fileInputs(robotDrop, { onFiles: takeRobot, id: 'ident-robot', what: t('ident.drop.robot.what') });
+  robotDrop.append(' ', robotNote);
+  // the recording: a LeRobot dataset folder, or a CSV
+  const recDrop = el('div', { id: 'ident-recording-drop', className: 'drop-zone', dataset: { dropzone: 'ident-recording' } },
+    el('span', { textContent: t('ident.drop.recording') }));
+  fileInputs(recDrop, { onFiles: takeRecording, id: 'ident-recording', what: t('ident.drop.recording.what') });
+  recDrop.append(' ', recNote);
+  const calInput = el('input', { type: 'file', id: 'ident-calibration', accept: '.json,application/json', 'aria-label': t('ident.calibration') });
+  calInput.addEventListener('change', () => { const f = calInput.files?.[0]; if (f) takeCalibration(f); });
+  const unitSel = el('select', { id: 'ident-unit', 'aria-label': t('ident.unit') },
+    ...BODY_UNITS.map((u) => el('option', { value: u, textContent: UNIT_KEYS[u] ? t(UNIT_KEYS[u]) : u })));
+  const leaveIn = el('input', { type: 'text', id: 'ident-leave', placeholder: 'gripper', 'aria-label': t('ident.leave') });
+  const typeIn = el('input', { type: 'text', id: 'ident-robot-type', placeholder: 'so101_follower', 'aria-label': t('ident.robotType') });
+  const budgetIn = el('input', { type: 'number', id: 'ident-budget', min: 10, max: 100000, step: 10, value: DEFAULT_BUDGET, 'aria-label': t('ident.budget') });
+  const runBtn = button(t('ident.run'), t('ident.run.title'));
+  runBtn.id = 'ident-run';
+  const cancelBtn = button(t('ident.cancel'), t('ident.cancel.title'));
+  cancelBtn.id = 'ident-cancel';
+  cancelBtn.disabled = true;
+  const options = el('div', { className: 'row ident-options' },
+    el('label', { textContent: t('ident.calibration') }, calInput), calNote,
+    el('label', { textContent: t('ident.unit') }, unitSel),
+    el('label', { textContent: t('ident.leave') }, leaveIn),
+    el('label', { textContent: t('ident.robotType') }, typeIn),
+    el('label', { textContent: t('ident.budget') }, budgetIn), runBtn, cancelBtn);
+  const joints = el('div', { id: 'ident-joints', className: 'ident-joints' });
+  const table = el('table', { id: 'ident-table', className: 'data-table', hidden: true });
+  const commonNote = el('p', { className: 'note', id: 'ident-common' });
+  // the table scrolls sideways in its own box on a narrow window, the page does not
+  const tableWrap = el('div', { className: 'ident-table-wrap', hidden: true }, table, commonNote);
+  tableWrap.style.overflowX = 'auto';
+  const exports = el('div', { className: 'row', id: 'ident-exports', hidden: true });
+  const mappingBox = el('textarea', { id: 'ident-mapping', readOnly: true, rows: 2, cols: 60, 'aria-label': t('ident.mapping') });
+  const report = el('pre', { id: 'ident-report', className: 'mjcf-text', hidden: true });
+  const jointSel = el('select', { id: 'ident-chart-joint', 'aria-label': t('ident.chart.joint') });
+  const chartRow = el('div', { className: 'row', hidden: true }, el('label', { textContent: t('ident.chart.joint') }, jointSel));
+  const section = el('details', { className: 'chart-box mujoco-ident', id: 'mujoco-ident' },
+    el('summary', { textContent: t('ident.summary') }),
+    el('p', { className: 'note', textContent: t('ident.intro') }),
+    robotDrop, recDrop, options, status, err, joints, tableWrap, chartRow);
+  parent.append(section);
+  const chart = lineBox(section, { title: t('ident.chart.title'), description: t('ident.chart.desc'), height: 260, fileName: 'ident-joint',
+    xName: 't [s]', xText: 't [s]', yText: t('ident.chart.y'), line: { borderWidth: 1.2 } });
+  chart.box.id = 'ident-chart-box';
+  section.append(exports, el('div', { className: 'row' }, el('label', { textContent: t('ident.mapping') }, mappingBox)), report);
+
+  const zones = [dropZone(robotDrop, { onFiles: takeRobot, onError: say, folders: true }),
+    dropZone(recDrop, { onFiles: takeRecording, onError: say, folders: true })];
+  let worker = null, last = null, running = false;
+  const hookState = setHook('mujoco', 'ident', {
+    get running() { return running; }, get result() { return last; }, get input() { return { robot: input.robot?.main ?? null, recording: input.recording?.name ?? null, calibration: !!input.calibration }; },
+    progress: {}, cancelled: false, error: '' });
+
+  function say(msg) { err.textContent = msg; err.hidden = !msg; hookState.error = msg; }
+
+  async function takeRobot(list, paths) {
+    say('');
+    try {
+      const got = await readRobot(fileDrop(list, paths), null, { core });
+      input.robot = { files: got.files, main: got.main };
+      robotNote.textContent = t('ident.robot.loaded', { main: got.main, n: got.files.size, size: formatBytes(got.bytes) });
+    } catch (e) {
+      input.robot = null;
+      robotNote.textContent = '';
+      say(e.message);
+    }
+  }
+
+  async function takeRecording(list, paths) {
+    say('');
+    const csv = list.length === 1 && /\.csv$/i.test(list[0].name);
+    if (csv) {
+      const f = list[0];
+      try {
+        core.io.checkSize('recording', f.size, f.name);
+      } catch (e) { say(tCore(e)); return; }
+      input.recording = { kind: 'csv', name: f.name, text: await f.text() };
+      recNote.textContent = t('ident.recording.csv', { name: f.name, size: formatBytes(f.size) });
+      return;
+    }
+    const name = (list[0]?.webkitRelativePath || paths[0] || 'dataset').split('/')[0] || 'dataset';
+    if (!paths.some((p) => p.endsWith('meta/info.json'))) {
+      input.recording = null;
+      recNote.textContent = '';
+      say(t('ident.err.notRecording', { name }));
+      return;
+    }
+    input.recording = { kind: 'lerobot', name, files: paths.map((p, i) => [p, list[i]]) };
+    recNote.textContent = t('ident.recording.lerobot', { name, n: list.length });
+  }
+
+  async function takeCalibration(f) {
+    say('');
+    try {
+      core.io.checkSize('params', f.size, f.name);
+      input.calibration = JSON.parse(await f.text());
+      calNote.textContent = f.name;
+    } catch (e) {
+      input.calibration = null;
+      calNote.textContent = '';
+      say(t('ident.err.calibration', { name: f.name, why: e.message }));
+    }
+  }
+
+  /** The progress row of joint j: its name, a bar, evaluations/budget. */
+  function jointRows(names, leave) {
+    joints.replaceChildren(...names.map((n, j) => el('div', { className: 'row ident-joint', dataset: { joint: n } },
+      el('span', { className: 'ident-joint-name', textContent: n }),
+      leave[j] ? el('span', { className: 'note', textContent: t('ident.joint.left') })
+        : el('progress', { max: 1, value: 0, 'aria-label': t('ident.joint.progress', { joint: n }) }),
+      el('span', { className: 'note ident-joint-evals' }))));
+  }
+  const rowOf = (j) => joints.children[j];
+
+  function start() {
+    say('');
+    if (!input.robot) { say(t('ident.err.noRobot')); return; }
+    if (!input.recording) { say(t('ident.err.noRecording')); return; }
+    if (input.recording.kind === 'lerobot' && !input.calibration) { say(t('ident.err.noCalibration', { name: input.recording.name })); return; }
+    const budget = Number(budgetIn.value);
+    if (!(Number.isInteger(budget) && budget >= 10 && budget <= 100000)) { say(t('ident.err.budget', { v: budgetIn.value })); return; }
+    stop();
+    running = true;
+    hookState.cancelled = false;
+    hookState.progress = {};
+    last = null;
+    table.hidden = true;
+    tableWrap.hidden = true;
+    exports.hidden = true;
+    report.hidden = true;
+    chartRow.hidden = true;
+    joints.replaceChildren();
+    runBtn.disabled = true;
+    cancelBtn.disabled = false;
+    status.textContent = t('ident.stage.start');
+    const w = new Worker(WORKER, { type: 'module' });
+    worker = w;
+    const robotType = typeIn.value.trim();
+    w.onmessage = (e) => onMessage(w, e.data);
+    w.onerror = (e) => { e.preventDefault?.(); finish(w); say(t('ident.err.worker', { message: e.message || 'error' })); };
+    w.postMessage({ cmd: 'run', mujocoUrl: mujocoUrl(), files: [...input.robot.files], main: input.robot.main, recording: input.recording,
+      calibration: input.calibration, unit: unitSel.value, leave: leaveIn.value.split(',').map((s) => s.trim()).filter(Boolean),
+      robotType: robotType || null, budget });
+  }
+
+  function onMessage(w, m) {
+    if (w !== worker) return;
+    if (m.type === 'stage') {
+      status.textContent = t(m.key, { frames: m.frames ?? '', stale: m.stale ?? '' });
+      if (m.names) { jointRows(m.names, m.leave); hookState.own = m.own; }
+    } else if (m.type === 'tracks') {
+      status.textContent = t('ident.stage.tracksDone', { done: m.done, n: m.n });
+    } else if (m.type === 'progress') {
+      const row = rowOf(m.j);
+      if (row) {
+        row.querySelector('progress').value = m.evals / m.budget;
+        row.querySelector('.ident-joint-evals').textContent = t('ident.joint.evals', { evals: m.evals, budget: m.budget, mae: (m.bestLoss * 1e3).toFixed(3) });
+      }
+      hookState.progress[m.j] = { evals: m.evals, budget: m.budget };
+    } else if (m.type === 'joint') {
+      const row = rowOf(m.j), budget = hookState.progress[m.j]?.budget ?? m.result.evals;
+      if (row) {
+        row.querySelector('progress').value = 1;
+        row.querySelector('.ident-joint-evals').textContent = t('ident.joint.evals', { evals: m.result.evals, budget, mae: (m.result.trainMae * 1e3).toFixed(3) });
+      }
+    } else if (m.type === 'done') {
+      finish(w);
+      last = m;
+      status.textContent = t('ident.stage.done');
+      show(m);
+    } else if (m.type === 'failed') {
+      finish(w);
+      say(m.message);
+      status.textContent = t('ident.stage.failed');
+    }
+  }
+
+  function finish(w) {
+    if (w) w.terminate();
+    if (worker === w) worker = null;
+    running = false;
+    runBtn.disabled = false;
+    cancelBtn.disabled = true;
+  }
+  function stop() { if (worker) finish(worker); }
+
+  function cancel() {
+    if (!worker) return;
+    finish(worker);
+    hookState.cancelled = true;
+    status.textContent = t('ident.stage.cancelled');
+  }
+
+  const fmt = (x) => (Number.isFinite(x) ? core.ident.format(x) : '—');
+  const unitOf = (k) => core.native.units()[core.native.keys().indexOf(k)] ?? '';
+
+  /** A value in 3 significant digits (the table; the params files and the report keep every digit). */
+  const short = (x) => (Number.isFinite(x) ? String(Number(x.toPrecision(3))) : '—');
+
+  /** The result: the table, the chart, the exports. */
+  function show(r) {
+    const texts = flagTexts(core), count = core.ident.constants.count;
+    const fittedJ = r.results.filter(Boolean);
+    // the flags every fitted joint has (kv lumped, forcerange not fitted) said once under the table
+    const common = texts.map((_, b) => fittedJ.length > 0 && fittedJ.every((x) => x.flags & (1 << b)));
+    const head = el('tr', {}, ...[t('ident.col.joint'), ...SHOWN_KEYS.map((k) => `${k} [${unitOf(k)}]`), t('ident.col.train'), t('ident.col.own')]
+      .map((x) => el('th', { textContent: x })));
+    const cols = SHOWN_KEYS.length + 3;
+    const rows = r.names.flatMap((n, j) => {
+      const x = r.results[j];
+      if (!x) return [el('tr', { dataset: { joint: n } }, el('td', { textContent: n }), el('td', { colSpan: cols - 1, className: 'note', textContent: t('ident.joint.left') }))];
+      const cells = SHOWN_KEYS.map((k) => {
+        const g = x.ranges[k], bad = x.paramFlags[k] !== 0;
+        return el('td', { className: bad ? 'ident-bad' : '', dataset: { key: k, value: String(x.p[k]) }, title: `${fmt(x.p[k])} [${fmt(g.lower)}, ${fmt(g.upper)}]` },
+          el('strong', { textContent: short(x.p[k]) }), el('br'),
+          el('small', { textContent: `[${short(g.lower)}, ${short(g.upper)}]` }),
+          ...(bad ? [el('br'), el('em', { className: 'ident-not', textContent: t('ident.notIdentifiable') })] : []));
+      });
+      const why = texts.filter((_, b) => x.flags & (1 << b) && !common[b]);
+      const main = el('tr', { dataset: { joint: n } }, el('th', { scope: 'row', textContent: n }), ...cells,
+        el('td', { textContent: (r.fitted[j] * 1e3).toFixed(3), dataset: { mae: String(r.fitted[j]) } }),
+        el('td', { textContent: (r.file[j] * 1e3).toFixed(3) }));
+      return why.length ? [main, el('tr', { className: 'ident-why', dataset: { whyOf: n } }, el('td'), el('td', { colSpan: cols - 1, className: 'note', textContent: why.join('; ') }))] : [main];
+    });
+    commonNote.textContent = texts.filter((_, b) => common[b]).map((x) => t('ident.everyJoint', { what: x })).join(' ');
+    table.replaceChildren(el('caption', { textContent: t('ident.table.caption', { floor: (count * 1e3).toFixed(3) }) }), el('thead', {}, head), el('tbody', {}, ...rows));
+    table.hidden = false;
+    tableWrap.hidden = false;
+    jointSel.replaceChildren(...r.names.map((n, j) => el('option', { value: String(j), textContent: n })));
+    chartRow.hidden = false;
+    drawChart(0);
+    exports.replaceChildren(...Object.entries(r.params).map(([joint, text]) => {
+      const b = button(t('ident.export.params', { joint }), t('ident.export.params.title'));
+      b.dataset.joint = joint;
+      b.addEventListener('click', () => download(`${joint}.json`, textUrl(text, 'application/json')));
+      return b;
+    }), (() => { const b = button(t('ident.export.report'), ''); b.addEventListener('click', () => download('ident.txt', textUrl(r.report, 'text/plain'))); return b; })());
+    exports.hidden = false;
+    mappingBox.value = r.mapping;
+    report.textContent = r.report;
+    report.hidden = false;
+  }
+
+  function drawChart(j) {
+    if (!last) return;
+    const r = last, J = r.names.length, n = r.t.length;
+    const col = (a) => Array.from({ length: n }, (_, k) => a[k * J + j]);
+    const c = chart.chart;
+    c.data.datasets = [
+      { label: t('ident.chart.measured'), data: points(r.t, col(r.pos)), borderColor: COLORS[0] },
+      { label: t('ident.chart.fitted'), data: points(r.t, col(r.fittedQ)), borderColor: COLORS[1] },
+      { label: t('ident.chart.own'), data: points(r.t, col(r.fileQ)), borderColor: COLORS[7], hidden: true },
+    ];
+    c.update('none');
+  }
+
+  runBtn.addEventListener('click', start);
+  cancelBtn.addEventListener('click', cancel);
+  jointSel.addEventListener('change', () => drawChart(Number(jointSel.value)));
+  return { dispose() { stop(); zones.forEach((z) => z.dispose()); } };
+}

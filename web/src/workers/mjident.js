@@ -1,0 +1,100 @@
+// mjident.js (bundled to build/web/mjident.worker.js): the In MuJoCo view's
+// "Your robot's servos from a recording" in a Web Worker with its own
+// MuJoCo 3.14 and friction core: the recording read (a LeRobot dataset by
+// ident/recording.js, or the CSV by the core's reader), the robot's MJCF
+// compiled with its files, then identify.js's steps (tools/ident.mjs's, in
+// `friction ident`'s order): the tracks, per joint the core's fitter with
+// its progress, the whole-arm replays, the report and the params files. The
+// page (views/mujoco/identSection.js) posts one 'run'; Cancel ends this
+// worker (terminate): what was posted stays on the page.
+//
+// In:  { cmd: 'run', mujocoUrl, files: [[path, Uint8Array]], main,
+//        recording: { kind: 'csv', name, text } | { kind: 'lerobot', name, files: [[path, File]] },
+//        calibration (LeRobot's JSON or null), unit, setup (null or T0's setup.json form),
+//        leave (joint names), budget }
+// Out: { type: 'stage', key, ... }   a step begins (i18n key and its values)
+//      { type: 'tracks', done, n }     the tracks' frames computed
+//      { type: 'progress', j, evals, budget, bestLoss }  a generation of joint j
+//      { type: 'joint', j, name, result }  joint j fitted (IdentFit.result)
+//      { type: 'done', ... }           the whole result (see run())
+//      { type: 'failed', message }     one sentence
+import { listen } from '../workerInbox.js';   // first: it keeps what arrives while the table loads
+import { loadFrictionCore } from '../../../wasm/friction.js';
+import { readLeRobot, folderOfFiles } from '../ident/recording.js';
+import { compiled, planOf, checkSize } from '../mujoco/robotFiles.js';
+import { prepare, fitJoint, replays, reportLines, paramsFiles, mappingText } from '../ident/identify.js';
+import { identJoints } from '../ident/tracks.js';
+
+let engine = null;   // Promise of [mj, core]
+
+async function loadCore() {
+  const r = await fetch('friction_core.wasm');
+  if (!r.ok) throw new Error(`could not load friction_core.wasm: HTTP ${r.status}`);
+  return loadFrictionCore({ wasmBinary: new Uint8Array(await r.arrayBuffer()) });
+}
+
+/** The recording's arrays ({ names, t, goal, pos, period, source }). */
+async function readRecording(core, mj, m, msg) {
+  const r = msg.recording;
+  if (r.kind === 'csv') {
+    const x = core.io.recordingCsv(r.text, r.name);
+    return { names: x.names, t: x.t, goal: x.goal, pos: x.pos, period: 0, source: r.name };
+  }
+  const setup = msg.setup;
+  const hinges = [];
+  for (let i = 0; i < m.njnt; i++) if (m.jnt_type[i] === 3) hinges.push(mj.mj_id2name(m, mj.mjtObj.mjOBJ_JOINT.value, i));
+  const mapping = setup ? Object.fromEntries(Object.entries(setup.joints ?? {}).map(([j, s]) => [j, { joint: j, sign: s.sign ?? 1, raw_zero: s.raw_zero ?? 2047 }])) : {};
+  const x = await readLeRobot(core, folderOfFiles(new Map(r.files)), { joints: setup ? Object.keys(setup.joints ?? {}) : hinges, calibration: msg.calibration,
+    unit: msg.unit, mapping, robotType: setup?.robot_type ?? msg.robotType ?? null, source: r.name });
+  return { names: x.names, t: x.t, goal: x.goal, pos: x.pos, period: x.period ?? 0, source: r.name };
+}
+
+async function run(msg, mj, core) {
+  const post = (o) => self.postMessage(o);
+  const files = new Map(msg.files);
+  post({ type: 'stage', key: 'ident.stage.compile' });
+  // the files checked by the core as Your robot's are (sizes, the MJCF's text), then compiled
+  checkSize(core, files, msg.main);
+  planOf(files, msg.main, core);
+  const { m } = compiled(mj, files, msg.main);
+  post({ type: 'stage', key: 'ident.stage.read' });
+  const rec = await readRecording(core, mj, m, msg);
+  const firmwareKp = core.ident.constants.firmwareKp;
+  post({ type: 'stage', key: 'ident.stage.tracks' });
+  const prep = prepare(mj, core, m, { train: [rec], leave: msg.leave, firmwareKp, mjcfName: msg.main,
+    onProgress: (_, done, n) => post({ type: 'tracks', done, n }) });
+  try {
+    const map = identJoints(mj, m, prep.names);
+    const own = map.map((x) => ({ kp: m.actuator_gainprm[10 * x.act], frictionloss: m.dof_frictionloss[x.dof], damping: m.dof_damping[x.dof],
+      armature: m.dof_armature[x.dof] }));
+    post({ type: 'stage', key: 'ident.stage.fit', names: prep.names, leave: prep.leave, frames: prep.train[0].frames, stale: prep.train[0].stale, own });
+    const results = prep.names.map(() => null);
+    prep.names.forEach((name, j) => {
+      if (prep.leave[j]) return;
+      results[j] = fitJoint(prep, j, { budget: msg.budget, onStep: (g) => post({ type: 'progress', j, evals: g.evals, budget: g.budget, bestLoss: g.bestLoss }) });
+      post({ type: 'joint', j, name, result: results[j] });
+    });
+    post({ type: 'stage', key: 'ident.stage.replay' });
+    const runs = replays(mj, core, m, prep, results, { mjcfName: msg.main });
+    const r0 = runs[0];
+    return { names: prep.names, leave: prep.leave, results, t: Array.from(r0.rec.t), pos: Array.from(r0.rec.pos),
+      fittedQ: Array.from(r0.fittedQ), fileQ: Array.from(r0.fileQ), fitted: r0.fitted, file: r0.file,
+      report: reportLines(core, { mjcf: msg.main, prep, results, runs }).join('\n'),
+      params: paramsFiles(core, prep, results), mapping: mappingText(prep, results) };
+  } finally {
+    prep.free();
+  }
+}
+
+listen(async (e) => {
+  const m = e.data;
+  try {
+    engine = engine || Promise.all([import(/* a URL: esbuild leaves it to the browser */ m.mujocoUrl).then((mod) => mod.default()), loadCore()])
+      .catch((err) => { engine = null; throw err; });
+    const [mj, core] = await engine;
+    if (m.cmd !== 'run') throw new Error(`no command ${m.cmd}`);
+    self.postMessage({ type: 'done', ...(await run(m, mj, core)) });
+  } catch (err) {
+    self.postMessage({ type: 'failed', message: err?.message ?? String(err) });
+  }
+});
