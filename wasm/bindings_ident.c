@@ -367,17 +367,24 @@ FXB_EXPORT int fxb_ident_result(const fxb_ident_set *h, int j, const double *p, 
     return 0;
 }
 
-/* Frame k's step at the timestep h (fric_ident_frame_steps: round((t_k −
- * t_0)/h)) into step[cap] (cap frames at most). 0, or 1 with the message. */
-FXB_EXPORT int fxb_ident_frame_steps(const fxb_ident_rec *h, double dt, double *step, int cap)
+/* Frame k's step at the timestep h and its weight (fric_ident_frame_steps:
+ * goal k acts from step[k]; frame k's observation is w[k]·q(step[k]) +
+ * (1 − w[k])·q(step[k] − 1)) into step[cap] and w[cap] (cap frames at
+ * most). 0, or 1 with the message. */
+FXB_EXPORT int fxb_ident_frame_steps(const fxb_ident_rec *h, double dt, double *step, double *w, int cap)
 {
-    if (no_rec(h) || fxb_count_bad("cap", cap, sizeof(double) + sizeof(int64_t))) return 1;
+    if (no_rec(h) || fxb_count_bad("cap", cap, 2 * sizeof(double) + sizeof(int64_t))) return 1;
     const size_t n = h->r.n;
     int64_t *s = malloc((n ? n : 1) * sizeof *s);
-    if (!s) { fxb_refuse(FRIC_E_NO_MEMORY, "fxb.ident_memory", "ident: out of memory.", FXB_END); return 1; }
-    fric_ident_frame_steps(&h->r, dt, s);
-    for (size_t k = 0; k < n && k < (size_t)cap; k++) step[k] = (double)s[k];
-    free(s);
+    double *ww = malloc((n ? n : 1) * sizeof *ww);
+    if (!s || !ww) {
+        free(s), free(ww);
+        fxb_refuse(FRIC_E_NO_MEMORY, "fxb.ident_memory", "ident: out of memory.", FXB_END);
+        return 1;
+    }
+    fric_ident_frame_steps(&h->r, dt, s, ww);
+    for (size_t k = 0; k < n && k < (size_t)cap; k++) step[k] = (double)s[k], w[k] = ww[k];
+    free(s), free(ww);
     fxb_set_status(FRIC_OK, -1, "");
     return 0;
 }

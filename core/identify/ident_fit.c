@@ -232,20 +232,6 @@ void fric_ident_verdict_of(const fric_ident_set *set, int j, const fric_native_p
 
 /* ------------------------------------------------------------ the joint */
 
-typedef struct {
-    const fric_ident_set *set;
-    int j;
-    const fric_native_params *base;
-} sens_ctx;
-
-static double sens_loss(void *ctx, const double *x)
-{
-    const sens_ctx *c = ctx;
-    fric_native_params q;
-    fric_native_fit_apply(c->base, x, &q);
-    return fric_ident_loss(c->set, c->j, &q);
-}
-
 fric_status fric_ident_joint(const fric_ident_set *set, int j, long budget, uint64_t seed, fric_ident_result *out,
                              const char **why)
 {
@@ -270,27 +256,10 @@ fric_status fric_ident_joint(const fric_ident_set *set, int j, long budget, uint
         out->evals += g->evals;
         fric_ident_fitter_destroy(f);
     }
-    /* the ranges: each fitted key alone, where the loss stays within
-       FRIC_FIT_SENS_TOLERANCE of the best */
-    fric_fit_space fs;
-    fric__native_fs(&box, &fs);
-    double x[FRIC_FIT_N] = { 0 };
-    fric_native_fit_values(&out->p, x);
-    sens_ctx ctx = { set, j, &out->p };
-    fric_fit_range r[FRIC_FIT_N];
-    double base = 0;
-    if (fric_fit_sensitivity(&fs, x, FRIC_FIT_SENS_TOLERANCE, sens_loss, &ctx, &base, r, why)) return fric__rc();
-    fric_ident_verdict_of(set, j, &out->p, &out->verdict);
-    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) {
-        out->lower[i] = r[i].lower;
-        out->upper[i] = r[i].upper;
-        out->lower_clamped[i] = r[i].lower_clamped;
-        out->upper_clamped[i] = r[i].upper_clamped;
-        if (!box.held[i] && (r[i].lower_clamped || r[i].upper_clamped)) {
-            out->verdict.param_flags[i] |= FRIC_IDENT_FLAG(RANGE_AT_BOUND);
-            out->verdict.flags |= FRIC_IDENT_FLAG(RANGE_AT_BOUND);
-        }
-    }
-    if (why) *why = "";
-    return FRIC_OK;
+    /* the ranges and the verdict of the best of the searches (the part a
+       door that steps the fitters itself calls alone) */
+    const fric_native_params best = out->p;
+    const double mae = out->train_mae;
+    const long evals = out->evals;
+    return fric_ident_finish(set, j, &best, mae, evals, out, why);
 }

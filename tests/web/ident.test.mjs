@@ -51,10 +51,13 @@ describe('core.ident at the wasm wall', { skip }, () => {
     m = mj.MjModel.from_xml_string(fs.readFileSync(MJCF, 'utf8'));
   });
 
-  it('frame steps are round((t_k − t_0)/h), by hand', () => {
+  it('frame steps: the first step at or after t_k, the observation between it and the one before, by hand', () => {
     const r = core.ident.recording({ names: ['a'], t: [0.5, 0.5334, 0.5666, 0.6], goal: [0, 0, 0, 0], pos: [0, 0, 0, 0] }, 'hand');
     try {
-      assert.deepEqual(Array.from(r.frameSteps(0.001)), [0, 33, 67, 100]);
+      // (t_k − t_0)/h = 0, 33.4, 66.6, 100: steps 0, 34, 67, 100; weights 1, 0.4, 0.6, 1
+      const { step, w } = r.frameSteps(0.001);
+      assert.deepEqual(Array.from(step), [0, 34, 67, 100]);
+      [1, 0.4, 0.6, 1].forEach((x, k) => assert.ok(Math.abs(w[k] - x) < 1e-9, `w[${k}] = ${w[k]}, by hand ${x}`));
       assert.equal(r.stale, 0);
     } finally {
       r.free();

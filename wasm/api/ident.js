@@ -17,7 +17,7 @@ export const SIGNATURES = {
   fxb_ident_rec_frames: 'h k0 count M armature bias nudged',
   fxb_ident_rec_tracks: 'h inertia load stiffness cap',
   fxb_ident_rec_free: 'h',
-  fxb_ident_frame_steps: 'h dt step cap',
+  fxb_ident_frame_steps: 'h dt step w cap',
   fxb_ident_set_create: 'recs count o',
   fxb_ident_set_info: 'h res',
   fxb_ident_set_free: 'h',
@@ -183,14 +183,15 @@ export class IdentRecording {
     return { inertia, load, stiffness };
   }
 
-  /** Frame k's step at the timestep dt [s] (fric_ident_frame_steps: the
-   *  frame's observation is read there, before its goal acts): a Float64Array of n. */
+  /** Frame k's step at the timestep dt [s] and its weight (fric_ident_frame_steps:
+   *  goal k acts from step[k]; the frame's observation is w[k]·q(step[k]) +
+   *  (1 − w[k])·q(step[k] − 1), read before its goal acts): two Float64Arrays of n. */
   frameSteps(dt) {
     this._live();
     num('dt', dt, { min: Number.MIN_VALUE, max: 1 });
     const cap = Math.max(1, this.frames);
-    const { out: [s] } = call(this._core, 'fxb_ident_frame_steps', [this._h, dt, out(Float64Array, cap), cap]);
-    return s.subarray(0, this.frames);
+    const { out: [s, w] } = call(this._core, 'fxb_ident_frame_steps', [this._h, dt, out(Float64Array, cap), out(Float64Array, cap), cap]);
+    return { step: s.subarray(0, this.frames), w: w.subarray(0, this.frames) };
   }
 
   free() {

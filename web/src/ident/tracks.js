@@ -105,7 +105,8 @@ export function computeTracks(mj, core, m, rec, { onProgress = null, source = 'M
  * armature, solref/solimp friction, gain kp at firmwareKp, bias −kp −kv,
  * forcerange), mj_setConst; from the measured pose of frame 0 at rest, ctrl
  * the goals of frame 0; per frame k stepped to the frame's step (the core's
- * fric_ident_frame_steps at m's timestep), q read, then ctrl = goal k
+ * fric_ident_frame_steps at m's timestep), q read at t_k (between the steps
+ * around it, the core's weight), then ctrl = goal k
  * (LeRobot's record loop). Returns the simulated q [n·joints] (rad).
  * Throws one sentence.
  */
@@ -146,12 +147,17 @@ export function replayArm(mj, core, m, rec, { params = null, use = null, firmwar
       d.ctrl[map[j].act] = rec.goal[j];
     }
     mj.mj_forward(mc, d);
-    const steps = rec.frameSteps(mc.opt.timestep), q = new Float64Array(n * J);
+    const { step, w } = rec.frameSteps(mc.opt.timestep), q = new Float64Array(n * J);
+    const prev = Float64Array.from(map, (x) => d.qpos[x.qpos]);
     let s = 0;
     for (let k = 0; k < n; k++) {
-      for (; s < steps[k]; s++) mj.mj_step(mc, d);
+      for (; s < step[k]; s++) {
+        for (let j = 0; j < J; j++) prev[j] = d.qpos[map[j].qpos];
+        mj.mj_step(mc, d);
+      }
       for (let j = 0; j < J; j++) {
-        const x = d.qpos[map[j].qpos];
+        // the observation at t_k, between the steps around it
+        const x = prev[j] + (d.qpos[map[j].qpos] - prev[j]) * w[k];
         if (!Number.isFinite(x)) throw new Error(t('ident.err.replayNonfinite', { k, t: rec.t[k], name: rec.names[j] }));
         q[k * J + j] = x;
         d.ctrl[map[j].act] = rec.goal[k * J + j];
