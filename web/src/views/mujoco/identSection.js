@@ -24,7 +24,6 @@ import { t, tCore } from '../../i18n/index.js';
 
 // the worker's bundle (tools/dist.mjs rewrites this name to its hashed one)
 const WORKER = 'mjident.worker.js';
-const DEFAULT_BUDGET = 300;
 /** A text as a blob: URL to download. */
 const textUrl = (text, type) => URL.createObjectURL(new Blob([text], { type }));
 
@@ -64,7 +63,7 @@ export function identSection(parent, { core }) {
     ...BODY_UNITS.map((u) => el('option', { value: u, textContent: UNIT_KEYS[u] ? t(UNIT_KEYS[u]) : u })));
   const leaveIn = el('input', { type: 'text', id: 'ident-leave', placeholder: 'gripper', 'aria-label': t('ident.leave') });
   const typeIn = el('input', { type: 'text', id: 'ident-robot-type', placeholder: 'so101_follower', 'aria-label': t('ident.robotType') });
-  const budgetIn = el('input', { type: 'number', id: 'ident-budget', min: 10, max: 100000, step: 10, value: DEFAULT_BUDGET, 'aria-label': t('ident.budget') });
+  const budgetIn = el('input', { type: 'number', id: 'ident-budget', min: 10, max: 100000, step: 10, value: core.ident.constants.budget, 'aria-label': t('ident.budget') });
   const runBtn = button(t('ident.run'), t('ident.run.title'));
   runBtn.id = 'ident-run';
   const cancelBtn = button(t('ident.cancel'), t('ident.cancel.title'));
