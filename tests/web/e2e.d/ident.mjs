@@ -21,6 +21,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { pacer, within } from '../pace.mjs';
+import { loadMujocoNpm } from '../load.mjs';
 
 const BUDGET = 30;
 
@@ -109,6 +110,31 @@ export default async function ident(h) {
     expect(points > 0, 'no chart');
     expect(late < within(1000, pace), `the page was late by ${late.toFixed(0)} ms during the fit (${pace.text})`);
     return `5 joints equal to the Node tool's, the page late ≤ ${late.toFixed(0)} ms (${pace.text})`;
+  });
+
+  await check('ident mjcf export: the robot written back compiles in MuJoCo 3.14 (npm, in Node) with each fitted joint at its params file\'s values', async () => {
+    const { loadMujoco, noMujoco } = await loadMujocoNpm();
+    if (noMujoco) return { skip: noMujoco };
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.locator('#ident-export-mjcf').click()]);
+    const text = fs.readFileSync(await dl.path(), 'utf8');
+    const mj = await loadMujoco();
+    const m = mj.MjModel.from_xml_string(text);
+    try {
+      const names = new TextDecoder().decode(m.names);
+      const name = (adr) => names.slice(adr, names.indexOf('\0', adr));
+      const bad = [];
+      for (const [j, v] of Object.entries(nodeValues)) {
+        const jid = [...Array(m.njnt).keys()].find((i) => name(m.name_jntadr[i]) === j);
+        const dof = m.jnt_dofadr[jid];
+        const act = [...Array(m.nu).keys()].find((a) => m.actuator_trnid[2 * a] === jid);
+        const have = { frictionloss: m.dof_frictionloss[dof], damping: m.dof_damping[dof], armature: m.dof_armature[dof], kp: m.actuator_gainprm[10 * act] };
+        for (const k of Object.keys(have)) if (Math.abs(have[k] - v[k]) > 1e-9 * Math.abs(v[k])) bad.push(`${j}.${k}: MuJoCo ${have[k]}, params file ${v[k]}`);
+      }
+      expect(bad.length === 0, `the written robot differs: ${bad.slice(0, 4).join('; ')}`);
+      return `${dl.suggestedFilename()}: ${Object.keys(nodeValues).length} joints at their fitted kp, frictionloss, damping and armature in MuJoCo 3.14`;
+    } finally {
+      m.delete();
+    }
   });
 
   await check('ident screenshots at 1280×900, 1024×768, 853×600 (the table in view)', async () => {

@@ -1448,6 +1448,8 @@ export default {
   'ident.export.params': '{joint}.json',
   'ident.export.params.title': 'The joint\'s native params file (friction replay and Your robot read it)',
   'ident.export.report': 'Report (text)',
+  'ident.export.mjcf': 'The robot\'s MJCF with the fitted servos',
+  'ident.export.mjcf.title': 'The MJCF you gave, written back as one file whose fitted joints and their actuators carry each joint\'s native class (MuJoCo, MJX, MuJoCo Warp and mjlab run it unchanged)',
   'ident.flag.no_reversal': 'the goal never reverses: friction not identifiable',
   'ident.flag.no_hold_both_sides': 'no hold approached from above and from below: the split of friction and kp not identifiable',
   'ident.flag.forcerange_not_fitted': 'forcerange not fitted (left without a limit): not identifiable unless the recording saturates the servo',

@@ -2140,6 +2140,8 @@ export default {
   'ident.export.params': '{joint}.json',
   'ident.export.params.title': 'Le fichier de paramètres natif de l\'articulation (friction replay et Votre robot le lisent)',
   'ident.export.report': 'Rapport (texte)',
+  'ident.export.mjcf': 'Le MJCF du robot avec les servos ajustés',
+  'ident.export.mjcf.title': 'Le MJCF donné, réécrit en un seul fichier dont les articulations ajustées et leurs actionneurs portent la classe native de chaque articulation (MuJoCo, MJX, MuJoCo Warp et mjlab l\'exécutent tel quel)',
   'ident.flag.no_reversal': 'la consigne ne s\'inverse jamais : frottement non identifiable',
   'ident.flag.no_hold_both_sides': 'aucun maintien approché par le haut et par le bas : la part du frottement et de kp non identifiable',
   'ident.flag.forcerange_not_fitted': 'forcerange non ajusté (laissé sans limite) : non identifiable sauf si l\'enregistrement sature le servo',

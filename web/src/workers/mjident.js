@@ -19,7 +19,7 @@
 //      { type: 'done', ... }           the whole result (see run())
 //      { type: 'failed', message }     one sentence
 import { listen } from '../workerInbox.js';   // first: it keeps what arrives while the table loads
-import { loadFrictionCore } from '../../../wasm/friction.js';
+import { CORE_WASM, coreFrom, mujocoFrom } from '../coreLoad.js';
 import { readLeRobot, folderOfFiles } from '../ident/recording.js';
 import { compiled, planOf, checkSize } from '../mujoco/robotFiles.js';
 import { prepare, fitJoint, replays, reportLines, paramsFiles, mappingText } from '../ident/identify.js';
@@ -28,9 +28,9 @@ import { identJoints } from '../ident/tracks.js';
 let engine = null;   // Promise of [mj, core]
 
 async function loadCore() {
-  const r = await fetch('friction_core.wasm');
-  if (!r.ok) throw new Error(`could not load friction_core.wasm: HTTP ${r.status}`);
-  return loadFrictionCore({ wasmBinary: new Uint8Array(await r.arrayBuffer()) });
+  const r = await fetch(CORE_WASM);
+  if (!r.ok) throw new Error(`could not load ${CORE_WASM}: HTTP ${r.status}`);
+  return coreFrom(CORE_WASM, new Uint8Array(await r.arrayBuffer()));
 }
 
 /** The recording's arrays ({ names, t, goal, pos, period, source }). */
@@ -89,7 +89,7 @@ async function run(msg, mj, core) {
 listen(async (e) => {
   const m = e.data;
   try {
-    engine = engine || Promise.all([import(/* a URL: esbuild leaves it to the browser */ m.mujocoUrl).then((mod) => mod.default()), loadCore()])
+    engine = engine || Promise.all([mujocoFrom(m.mujocoUrl), loadCore()])
       .catch((err) => { engine = null; throw err; });
     const [mj, core] = await engine;
     if (m.cmd !== 'run') throw new Error(`no command ${m.cmd}`);

@@ -15,11 +15,13 @@
 import { el, button, download } from '../../dom.js';
 import { dropZone, fileInputs, formatBytes } from '../../dropZone.js';
 import { readRobot, fileDrop } from '../../mujoco/robotFiles.js';
+import { nativeRobotMjcf, nativeFile } from '../../mujoco/robotNative.js';
 import { BODY_UNITS } from '../../ident/recording.js';
 import { SHOWN_KEYS } from '../../ident/identify.js';
 import { lineBox, points, COLORS } from '../../charts.js';
 import { setHook } from '../../testHooks.js';
 import { mujocoUrl } from './load.js';
+import { startWorker } from '../../offline.js';
 import { t, tCore } from '../../i18n/index.js';
 
 // the worker's bundle (tools/dist.mjs rewrites this name to its hashed one)
@@ -98,7 +100,7 @@ export function identSection(parent, { core }) {
 
   const zones = [dropZone(robotDrop, { onFiles: takeRobot, onError: say, folders: true }),
     dropZone(recDrop, { onFiles: takeRecording, onError: say, folders: true })];
-  let worker = null, last = null, running = false;
+  let worker = null, last = null, running = false, runRobot = null;
   const hookState = setHook('mujoco', 'ident', {
     get running() { return running; }, get result() { return last; }, get input() { return { robot: input.robot?.main ?? null, recording: input.recording?.name ?? null, calibration: !!input.calibration }; },
     progress: {}, cancelled: false, error: '' });
@@ -172,6 +174,7 @@ export function identSection(parent, { core }) {
     const budget = Number(budgetIn.value);
     if (!(Number.isInteger(budget) && budget >= 10 && budget <= 100000)) { say(t('ident.err.budget', { v: budgetIn.value })); return; }
     stop();
+    runRobot = input.robot;   // the robot the result belongs to (its MJCF export)
     running = true;
     hookState.cancelled = false;
     hookState.progress = {};
@@ -185,7 +188,7 @@ export function identSection(parent, { core }) {
     runBtn.disabled = true;
     cancelBtn.disabled = false;
     status.textContent = t('ident.stage.start');
-    const w = new Worker(WORKER, { type: 'module' });
+    const w = startWorker(WORKER, { type: 'module' });
     worker = w;
     const robotType = typeIn.value.trim();
     w.onmessage = (e) => onMessage(w, e.data);
@@ -286,11 +289,36 @@ export function identSection(parent, { core }) {
       b.dataset.joint = joint;
       b.addEventListener('click', () => download(`${joint}.json`, textUrl(text, 'application/json')));
       return b;
-    }), (() => { const b = button(t('ident.export.report'), ''); b.addEventListener('click', () => download('ident.txt', textUrl(r.report, 'text/plain'))); return b; })());
+    }), (() => { const b = button(t('ident.export.report'), ''); b.addEventListener('click', () => download('ident.txt', textUrl(r.report, 'text/plain'))); return b; })(),
+    (() => {
+      // the robot's MJCF written back with each fitted joint's native class (MJX, MuJoCo Warp, mjlab run it unchanged)
+      const b = button(t('ident.export.mjcf'), t('ident.export.mjcf.title'));
+      b.id = 'ident-export-mjcf';
+      b.addEventListener('click', () => {
+        try {
+          download(robotOut(r).name, textUrl(robotOut(r).text, 'application/xml'));
+        } catch (e) { say(e.message); }
+      });
+      return b;
+    })());
     exports.hidden = false;
     mappingBox.value = r.mapping;
     report.textContent = r.report;
     report.hidden = false;
+  }
+
+  /** The robot the result was fitted on as one MJCF whose fitted joints carry their native classes
+   *  (robotNative.js: each class nested in the class the joint had). */
+  function robotOut(r) {
+    const joints = new Map(), classes = new Map();
+    for (const [joint, text] of Object.entries(r.params)) {
+      const cls = `${joint}_fitted`.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 64);
+      const { params } = nativeFile(text, `${joint}.json`);
+      joints.set(joint, cls);
+      classes.set(cls, (name) => core.mujoco.nativeClass(params, { name, document: false }));
+    }
+    const out = nativeRobotMjcf(core, { files: runRobot.files, main: runRobot.main, joints, classes });
+    return { name: runRobot.main.replace(/^.*\//, '').replace(/\.xml$/i, '') + '_fitted.xml', text: out.text };
   }
 
   function drawChart(j) {
