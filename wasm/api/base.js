@@ -204,6 +204,10 @@ export const inp = (a) => ({ in: a });
 export const out = (T, n) => ({ out: T, n });
 /** A struct of layout `name` (LAYOUTS) that the call writes, returned decoded. */
 export const outStruct = (name) => ({ struct: name });
+/** objs ({ field: value } each) as records of layout `name` the call reads,
+ *  written by the one record writer (FrictionCore._write, texts copied in
+ *  and freed after the call). */
+export const records = (name, objs) => ({ records: name, objs });
 /** The text s as a NUL-terminated UTF-8 string: every string the wrapper
  *  hands to C goes through here. A string holding a NUL (U+0000) is refused,
  *  a RangeError naming the argument `name`: C would read it cut there (a

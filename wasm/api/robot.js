@@ -9,7 +9,7 @@
 // until free().
 //
 // core.js mounts RobotApi as core.robot.
-import { LAYOUTS, TABLES, CONSTANTS, MJ_TREATMENTS, MJ_ACT_KINDS as ACT_KINDS, MJ_JOINT_TYPES as JOINT_TYPES, MJ_MAP_KINDS as MAP_KINDS, F64, argError, caller, cstr, out } from './base.js';
+import { LAYOUTS, TABLES, CONSTANTS, MJ_TREATMENTS, MJ_ACT_KINDS as ACT_KINDS, MJ_JOINT_TYPES as JOINT_TYPES, MJ_MAP_KINDS as MAP_KINDS, F64, argError, caller, cstr, out, records } from './base.js';
 import { Adapter } from './mujoco.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_robot.c):
@@ -51,43 +51,6 @@ export const SIGNATURES = {
 const call = caller(SIGNATURES);
 
 
-/** Writes obj's fields into the record of layout `name` at p (fields left
- *  out: 0; a str field: a copy of the text, its pointer pushed on strs for
- *  the caller to free; null: NULL). */
-function writeRecord(core, name, p, obj, strs) {
-  for (const [field, , kind, offset, count] of LAYOUTS[name].fields) {
-    const x = obj[field];
-    // a view made again per field: copying a text in may grow (detach) the memory
-    const v = new DataView(core._m.HEAPU8.buffer);
-    if (kind === 'f64') {
-      for (let k = 0; k < count; k++) v.setFloat64(p + offset + F64 * k, Number(count === 1 ? x ?? 0 : x?.[k] ?? 0), true);
-    } else if (kind === 'i32' || kind === 'u32') {
-      v.setInt32(p + offset, Number(x ?? 0), true);
-    } else if (kind === 'str') {
-      let s = 0;
-      if (x != null) { s = core._put(cstr(String(x), `${name}.${field}`).in); strs.push(s); }
-      new DataView(core._m.HEAPU8.buffer).setUint32(p + offset, s, true);   // after the copy
-    } else {
-      throw new Error(`robot: the record ${name} has a field ${field} of kind ${kind} this module does not write`);
-    }
-  }
-}
-
-/** n records of layout `name` in new wasm memory: { p, free() }. */
-function records(core, name, objs) {
-  const size = LAYOUTS[name].size, strs = [];
-  const p = core._alloc(size * Math.max(1, objs.length));
-  core._m.HEAPU8.fill(0, p, p + size * Math.max(1, objs.length));
-  try {
-    objs.forEach((o, i) => writeRecord(core, name, p + i * size, o, strs));
-  } catch (e) {
-    strs.forEach((s) => core._free(s));
-    core._free(p);
-    throw e;
-  }
-  return { p, free: () => { strs.forEach((s) => core._free(s)); core._free(p); } };
-}
-
 /** core.robot: fric_robot.h. */
 export class RobotApi {
   constructor(core) { this._core = core; }
@@ -119,13 +82,9 @@ export class RobotApi {
     if (!Array.isArray(joints) || joints.length !== model?.njnt) throw argError(RangeError, 'joints', `joints must be an array of model.njnt = ${model?.njnt} joints.`);
     if (!Array.isArray(actuators) || actuators.length !== model.nu) throw argError(RangeError, 'actuators', `actuators must be an array of model.nu = ${model.nu} actuators.`);
     for (const k of ['nq', 'nv']) if (!(Number.isInteger(model[k]) && model[k] >= 0)) throw argError(RangeError, `model.${k}`, `model.${k} must be a count >= 0.`);
-    const recs = [records(core, 'robot_model', [model]), records(core, 'robot_joint', joints), records(core, 'robot_actuator', actuators)];
-    try {
-      const p = call(core, 'fxb_robot_create', recs.map((r) => r.p), { ok: (r) => r !== 0 }).rc;
-      return new Robot(core, p, model);
-    } finally {
-      recs.forEach((r) => r.free());
-    }
+    const p = call(core, 'fxb_robot_create', [records('robot_model', [model]), records('robot_joint', joints), records('robot_actuator', actuators)],
+      { ok: (r) => r !== 0 }).rc;
+    return new Robot(core, p, model);
   }
 }
 
@@ -190,25 +149,16 @@ export class Robot {
    *  a name longer than the core holds). */
   mapSet(entries) {
     this._live();
-    const core = this._core, L = LAYOUTS.mujoco_map_entry, n = entries.length;
-    const p = core._alloc(L.size * Math.max(1, n));
-    try {
-      core._m.HEAPU8.fill(0, p, p + L.size * Math.max(1, n));
-      entries.forEach((e, k) => {
-        const at = p + k * L.size;
-        core._write('mujoco_map_entry', at, { kind: MAP_KINDS.indexOf(e.kind) });
-        for (const f of ['target', 'servo']) {
-          const [, , , offset, count] = core._row('mujoco_map_entry', f);
-          const bytes = new TextEncoder().encode(String(e[f] ?? ''));
-          if (bytes.length >= count) throw new Error(`adopt: mapping entry ${k + 1}'s ${f} is longer than ${count - 1} bytes.`);
-          core._m.HEAPU8.set(bytes, at + offset);
-        }
-      });
-      const got = call(core, 'fxb_robot_map_set', [this._p, p, n], { ok: (r) => r >= 0 }).rc;
-      return Array.from({ length: got }, (_, k) => entry(core._read('mujoco_map_entry', core._m._fxb_robot_map_entry(this._p, k))));
-    } finally {
-      core._free(p);
-    }
+    const core = this._core;
+    entries.forEach((e, k) => {
+      for (const f of ['target', 'servo']) {
+        const [, , , , count] = core._row('mujoco_map_entry', f);
+        if (new TextEncoder().encode(String(e[f] ?? '')).length >= count) throw new Error(`adopt: mapping entry ${k + 1}'s ${f} is longer than ${count - 1} bytes.`);
+      }
+    });
+    const got = call(core, 'fxb_robot_map_set', [this._p, records('mujoco_map_entry', entries.map((e) => ({ kind: MAP_KINDS.indexOf(e.kind),
+      target: String(e.target ?? ''), servo: String(e.servo ?? '') }))), entries.length], { ok: (r) => r >= 0 }).rc;
+    return Array.from({ length: got }, (_, k) => entry(core._read('mujoco_map_entry', core._m._fxb_robot_map_entry(this._p, k))));
   }
 
   /** The adoption (fric_robot_adopt): servos[k] the bench vector of entry k
@@ -270,13 +220,8 @@ export class Robot {
     this._live();
     const core = this._core, m = core._m, t = MJ_TREATMENTS.indexOf(treatment);
     if (t < 0) throw argError(RangeError, 'treatment', `treatment ${treatment} is not one of ${MJ_TREATMENTS.join(', ')}.`);
-    const recs = [records(core, 'mujoco_model', [{ h: model.h, integrator: model.integrator, any_damping: model.anyDamping ? 1 : 0,
-      noslip_iterations: model.noslipIterations ?? 0, minv_unknown: model.minvUnknown ? 1 : 0 }]), records(core, 'mujoco_joint_model', jointModels)];
-    try {
-      call(core, 'fxb_robot_attach', [this._p, recs[0].p, recs[1].p, t]);
-    } finally {
-      recs.forEach((r) => r.free());
-    }
+    call(core, 'fxb_robot_attach', [this._p, records('mujoco_model', [{ h: model.h, integrator: model.integrator, any_damping: model.anyDamping ? 1 : 0,
+      noslip_iterations: model.noslipIterations ?? 0, minv_unknown: model.minvUnknown ? 1 : 0 }]), records('mujoco_joint_model', jointModels), t]);
     const n = jointModels.length, inputs = TABLES.mj_step_inputs.length, outputs = TABLES.mj_step_outputs.length;
     const buf = core._alloc(F64 * Math.max(1, n) * (inputs + outputs));
     core._f64().fill(0, buf / F64, buf / F64 + n * (inputs + outputs));
