@@ -236,7 +236,8 @@ typedef struct { const char *name, *unit, *kind; size_t offset, size; } fxb_fiel
     L(robot_edit, fric_robot_edit, FRIC_ROBOT_EDIT_FIELDS) \
     L(robot_row, fric_robot_row, FRIC_ROBOT_ROW_FIELDS) \
     L(recording_info, fric_recording_info, FRIC_RECORDING_INFO_FIELDS) \
-    L(lerobot_motor, fric_lerobot_motor, FRIC_LEROBOT_MOTOR_FIELDS)
+    L(lerobot_motor, fric_lerobot_motor, FRIC_LEROBOT_MOTOR_FIELDS) \
+    L(native_params, fric_native_params, FXB_NATIVE_PARAMS_FIELDS)
 
 /* One field of the struct fxb_t (a typedef in each layout's function). */
 #define FXB_FIELD(f, u) { #f, u, FXB_KIND(((fxb_t *)0)->f), offsetof(fxb_t, f), sizeof(((fxb_t *)0)->f) },
@@ -244,6 +245,10 @@ typedef struct { const char *name, *unit, *kind; size_t offset, size; } fxb_fiel
  * column is the params-file key, not a unit). */
 #define FXB_FIELD_NO_UNIT(f, NAME) FXB_FIELD(f, "")
 #define FXB_SERVO_FRICTION_FIELDS(X) X(model, "") FRIC_SERVO_COEFS(FXB_FIELD_NO_UNIT)
+/* fric_native_params: FRIC_NATIVE_KEYS(X(key, field, unit)), each field
+ * named by its params-file key (solimpfriction[0] is "solimpfriction_dmin"). */
+#define FXB_FIELD_KEYED(key, f, u) { key, u, FXB_KIND(((fxb_t *)0)->f), offsetof(fxb_t, f), sizeof(((fxb_t *)0)->f) },
+#define FXB_NATIVE_PARAMS_FIELDS(X) FRIC_NATIVE_KEYS(FXB_FIELD_KEYED)
 
 /* The fields of each layout: a function per struct, *n of them. */
 #define FXB_FIELDS_OF(var, T, TABLE) \

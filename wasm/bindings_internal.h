@@ -7,6 +7,7 @@
  * behind the wrapper's own checks), and the few helpers one group lends
  * another: fxb_bench_params_bad (bindings_bench.c), fxb_log_bad and
  * fxb_fit_meta (bindings_io.c), fxb_bench_def_of (bindings_mujoco.c),
+ * fxb_native_none (bindings_native.c),
  * fxb_make_law, fxb_json. Every name here, the helpers' too, starts with fxb_.
  */
 #ifndef FXB_BINDINGS_INTERNAL_H
@@ -17,6 +18,7 @@
 #include "friction.h"
 #include "fric_bench.h"
 #include "fric_io.h"
+#include "fric_native.h"
 #include "fxb_export.h"
 
 /* The largest buffer [bytes] the wrapper may hand over: a wasm32 malloc
@@ -64,6 +66,10 @@ const fric_io_params_fit *fxb_fit_meta(const double *fit, fric_io_params_fit *me
  * (NULL: none; fric_bench_def_from_params / _from_log). 0, or 1 with the
  * message recorded (bindings_mujoco.c). */
 int fxb_bench_def_of(const double *p, int n, const fric_io_log *lg, fric_bench_def *d);
+
+/* 1 (FRIC_E_NULL, with the message) when the caller handed no record
+ * native_params (bindings_native.c). */
+int fxb_native_none(const fric_native_params *p);
 
 /* A growing text in the caller's buffer (cap bytes); len counts every
  * byte the whole text needs, written or not (fxb_boundary's JSON). */

@@ -40,11 +40,13 @@ const TABLES = Object.fromEntries(['param_info', 'col_info', 'scenario', 'servo_
   // the robot layer's records (fric_adapter.h, fric_robot.h): wasm/bindings_robot.c
   'mujoco_map_entry', 'mujoco_adopted', 'mujoco_skipped', 'robot_model', 'robot_joint', 'robot_actuator', 'robot_edit', 'robot_row',
   // a robot's recording (fric_recording.h): wasm/bindings_io.c
-  'recording_info', 'lerobot_motor']
-  .map((k) => [k, [`fric_${k}`, k === 'servo_friction' ? 'FRIC_SERVO_COEFS' : `FRIC_${k.toUpperCase()}_FIELDS`]]));
+  'recording_info', 'lerobot_motor',
+  // MuJoCo's native joint as a model (fric_native.h): wasm/bindings_native.c, its fields named by the params file's keys
+  'native_params']
+  .map((k) => [k, [`fric_${k}`, { servo_friction: 'FRIC_SERVO_COEFS', native_params: 'FRIC_NATIVE_KEYS' }[k] ?? `FRIC_${k.toUpperCase()}_FIELDS`]]));
 
-/** [[field, second argument], …] of `#define NAME(X) X(a, "u") X(b, …) …` in the header text. */
-function xmacro(name) {
+/** The text of `#define NAME(X) …` in the headers, to its last continued line. */
+function macroBody(name) {
   const at = HEADERS.indexOf(`#define ${name}(X)`);
   assert.ok(at >= 0, `no #define ${name}(X) in core/include`);
   let body = '';
@@ -52,8 +54,14 @@ function xmacro(name) {
     body += `${line}\n`;
     if (!line.trimEnd().endsWith('\\')) break;
   }
-  return [...body.matchAll(/X\((\w+),\s*("(?:[^"\\]|\\.)*"|\w+)\)/g)].map((x) => [x[1], x[2]]);
+  return body;
 }
+
+/** [[field, second argument], …] of `#define NAME(X) X(a, "u") X(b, …) …` in the header text. */
+const xmacro = (name) => [...macroBody(name).matchAll(/X\((\w+),\s*("(?:[^"\\]|\\.)*"|\w+)\)/g)].map((x) => [x[1], x[2]]);
+
+/** [[key, C field, unit], …] of `#define NAME(X) X("key", field[i], "unit") …` (FRIC_NATIVE_KEYS). */
+const keyedXmacro = (name) => [...macroBody(name).matchAll(/X\(("[^"]*"),\s*([\w[\]]+),\s*("[^"]*")\)/g)].map((x) => [JSON.parse(x[1]), x[2], x[3]]);
 
 // wasm32 (ILP32): pointers, int, long and size_t are 4 bytes; long long,
 // uint64_t and double 8, each aligned to its size; enums are ints.
@@ -119,6 +127,18 @@ describe('a) the layouts agree with the headers (X-macro tables, struct declarat
   for (const [name, [struct, macro]] of Object.entries(TABLES)) {
     it(`${name}: ${macro} and ${struct}`, () => {
       const L = LAYOUTS[name];
+      if (name === 'native_params') {
+        // each key's field by its C expression (solimpfriction[0]: the array's first item, one f64)
+        const want = keyedXmacro(macro), c = layoutOf(struct);
+        assert.deepEqual(L.fields.map(([f, u]) => [f, JSON.stringify(u)]), want.map(([k, , u]) => [k, u]), 'keys and units, in the table order');
+        assert.equal(L.size, c.size, `sizeof(${struct})`);
+        want.forEach(([key, expr], i) => {
+          const [, member, item] = /^(\w+)(?:\[(\d+)\])?$/.exec(expr), d = c.fields[member];
+          assert.ok(d, `${struct} has no field ${member}`);
+          assert.deepEqual(L.fields[i].slice(2), ['f64', d.offset + 8 * Number(item ?? 0), item === undefined ? d.count : 1], `${key}: kind, offset, count`);
+        });
+        return;
+      }
       let want = xmacro(macro);
       // the servo friction model: its `model`, then FRIC_SERVO_COEFS(X(field, NAME)) (no units)
       if (name === 'servo_friction') want = [['model', '""'], ...want.map(([f]) => [f, '""'])];

@@ -2,13 +2,13 @@
 // wasm/bindings_mujoco.c): the bench as MJCF, the per-joint step (Joint),
 // the adapter's orchestration of a model's joints (Adapter), MuJoCo-free
 // (MuJoCo is its own wasm module); the robot layer above it is robot.js.
-import { LAW_FIELDS, MJ_TREATMENTS, LAYOUTS, TABLES, F64, argError, show, num, numberType, f64s, obj, lawArgs, inp, out, cstr, caller } from './base.js';
+import { LAW_FIELDS, MJ_TREATMENTS, LAYOUTS, TABLES, F64, argError, show, num, numberType, f64s, obj, lawArgs, inp, out, records, cstr, caller } from './base.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
  *  call() refuses an export not listed here or a wrong count of arguments. */
 export const SIGNATURES = {
   fxb_bench_mjcf: 'p n lg buf cap',
-  fxb_native_class: 'v n name kp dialect document buf cap',
+  fxb_native_class: 'p name kp dialect document buf cap',
   fxb_joint_servo_init: 'j p n lg h q0',
   fxb_joint_law_init: 'j kind Fs Fc vs D alpha h q0',
   fxb_joint_prepare: 'j Z',
@@ -82,9 +82,9 @@ export class MujocoApi {
     if (mujoco !== 3 && mujoco !== 2) throw argError(RangeError, 'mujoco', `mujoco = ${show(mujoco)} must be 3 or 2 (MuJoCo 2.2.2).`);
     if (typeof name !== 'string') throw argError(TypeError, 'name', `name must be the class name, a string, found ${show(name)}.`);
     const defaults = this._core.native.defaults();
-    const v = Float64Array.from(keys, (k) => (params[k] === undefined ? defaults[k] : numberType(`params.${k}`, params[k])));
-    const fw = kp === null ? v[keys.indexOf('firmware_kp')] : numberType('kp', kp);
-    const args = (buf, cap) => [inp(v), v.length, cstr(name, 'name'), fw, mujoco === 3 ? 0 : 1, document ? 1 : 0, buf, cap];
+    const v = Object.fromEntries(keys.map((k) => [k, params[k] === undefined ? defaults[k] : numberType(`params.${k}`, params[k])]));
+    const fw = kp === null ? v.firmware_kp : numberType('kp', kp);
+    const args = (buf, cap) => [records('native_params', [v]), cstr(name, 'name'), fw, mujoco === 3 ? 0 : 1, document ? 1 : 0, buf, cap];
     const n = call(this._core, 'fxb_native_class', args(0, 0), { names: keys, ok: (rc) => rc >= 0 }).rc;
     const { out: [text] } = call(this._core, 'fxb_native_class', args(out(Uint8Array, n + 1), n + 1), { names: keys, ok: (rc) => rc === n });
     return new TextDecoder().decode(text.subarray(0, n));
