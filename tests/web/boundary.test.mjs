@@ -258,6 +258,12 @@ describe('c) the export list is generated from the sources and is what the wrapp
     assert.deepEqual(all.map((n) => `_${n}`).sort(), generated.filter((n) => n.startsWith('_fxb_')).sort());
     assert.deepEqual([...noComments(read('wasm/friction.js')).matchAll(/\b_?(fxb_\w+)/g)].map((x) => x[1]), []);
   });
+  it('every call of an export goes through a group\'s call(): no module of the wrapper or the page calls core._m\'s exports itself', () => {
+    const files = [...groups.map((g) => `wasm/api/${g}`), 'wasm/friction.js',
+      ...fs.readdirSync(path.join(ROOT, 'web/src'), { recursive: true }).filter((f) => f.endsWith('.js')).map((f) => `web/src/${f}`)];
+    const direct = files.flatMap((f) => [...noComments(read(f)).matchAll(/\._fxb_\w+/g)].map((x) => `${f}: ${x[0]}`));
+    assert.deepEqual(direct, []);
+  });
   it('a group refuses an export not in its table, and a wrong count of arguments', async () => {
     const { caller } = await import('../../wasm/api/base.js');
     const call = caller({ fxb_lambert_w0: 'x' });

@@ -233,16 +233,23 @@ export const PARAMS_FIRMWARE_KEYS = ['error_gain_ratio', 'max_velocity', 'max_cu
  *  against them by tests/web/boundary.test.mjs): call(core, export, args,
  *  options) is core._call after the export and the count of args are
  *  checked against the table, so that a group calls no export it does not
- *  declare. */
+ *  declare; every call of an export goes through it (no module calls
+ *  core._m's exports itself). */
 export function caller(table) {
   const params = Object.fromEntries(Object.entries(table).map(([fn, s]) => [fn, s ? s.split(' ') : []]));
-  return (core, fn, args, options) => {
+  const call = (core, fn, args, options) => {
     const want = params[fn];
     if (!want) throw new Error(`${fn} is not in the group's signature table`);
     if (args.length !== want.length) throw new Error(`${fn} takes ${want.length} arguments (${want.join(', ')}), given ${args.length}`);
     return core._call(fn, args, options);
   };
+  /** call.value(core, export, ...args): the return of an export that is its
+   *  answer (a value, a count, a handle, a predicate; a refusal the caller
+   *  reads itself), through call with no outcome checked. */
+  call.value = (core, fn, ...args) => call(core, fn, args, ANSWER).rc;
+  return call;
 }
+const ANSWER = { ok: () => true };
 
 /** The phase's parts (fric_fit_progress_phase_part, by a binding `fn` of a
  *  fit handle `h`): [{ message, id, values }], each a sentence of the core

@@ -31,9 +31,9 @@ export class BenchApi {
    *  servo: { kt, R, armature, q_offset } }] (the values of params/<dir>/m<k>.json). */
   presets() {
     if (this._presets) return this._presets;
-    const m = this._core._m, out = [];
-    for (let i = 0; i < m._fxb_preset_count(); i++) {
-      const { actuator, dir, friction, servo: { kt, R, armature, q_offset, error_gain_ratio, max_velocity } } = this._core._read('bench_preset', m._fxb_preset_at(i));
+    const out = [];
+    for (let i = 0; i < call.value(this._core, 'fxb_preset_count'); i++) {
+      const { actuator, dir, friction, servo: { kt, R, armature, q_offset, error_gain_ratio, max_velocity } } = this._core._read('bench_preset', call.value(this._core, 'fxb_preset_at', i));
       // the file's motor constants, and the STS3215 firmware's (1 and 0 for the others)
       out.push({ actuator, dir, model: friction.model, friction,
         servo: { kt, R, armature, q_offset, error_gain_ratio, max_velocity } });
@@ -104,10 +104,9 @@ export class BenchApi {
   /** The servo friction model's numbers, in binding order, as the core defines them:
    *  [{ field: 'K_c', key: 'friction_base', positive, models: [1, …, 6] }, …] (index 0: the model). */
   servoCoefs() {
-    const m = this._core._m;
     return SERVO_KEYS.map((field, i) => ({
-      field, key: SERVO_FILE_KEYS[i], positive: m._fxb_servo_coef(1, i, 1) !== 0,
-      models: [1, 2, 3, 4, 5, 6].filter((k) => m._fxb_servo_coef(k, i, 0) !== 0),
+      field, key: SERVO_FILE_KEYS[i], positive: call.value(this._core, 'fxb_servo_coef', 1, i, 1) !== 0,
+      models: [1, 2, 3, 4, 5, 6].filter((k) => call.value(this._core, 'fxb_servo_coef', k, i, 0) !== 0),
     }));
   }
 }

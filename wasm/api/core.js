@@ -61,21 +61,20 @@ export class FrictionCore {
   _free(p) { if (p) this._m._free(p); }
   _f64() { return this._m.HEAPF64; } // re-read after every call that may grow memory
   _str(p) { return this._m.UTF8ToString(p); }
-  _error() { return this._str(this._m._fxb_last_error()); }
+  _error() { return this._str(call.value(this, 'fxb_last_error')); }
   /** The last core failure as an Error: message, code (status name), param
    *  (names[index] of the parameter at fault, or null) and the message as a
    *  sentence id with named values (id, values, prefix: coreError). */
   _fail(names = []) {
-    const m = this._m, j = m._fxb_last_param();
-    return coreError(this._error(), this._str(m._fxb_status_name(m._fxb_last_status())),
+    const j = call.value(this, 'fxb_last_param');
+    return coreError(this._error(), this._str(call.value(this, 'fxb_status_name', call.value(this, 'fxb_last_status'))),
       j >= 0 && j < names.length ? names[j] : null,
-      { id: this._str(m._fxb_last_id()), values: this._str(m._fxb_last_values()), prefix: m._fxb_last_prefix() });
+      { id: this._str(call.value(this, 'fxb_last_id')), values: this._str(call.value(this, 'fxb_last_values')), prefix: call.value(this, 'fxb_last_prefix') });
   }
   /** The id and named values of the last sentence a text writer of the core
    *  wrote (core.fit.rigCaution's): { id, values } (id '' when none). */
   sentence() {
-    const m = this._m;
-    return { id: this._str(m._fxb_sentence_id()), values: namedValues(this._str(m._fxb_sentence_values())) };
+    return { id: this._str(call.value(this, 'fxb_sentence_id')), values: namedValues(this._str(call.value(this, 'fxb_sentence_values'))) };
   }
 
   /** A copy of typed array a in new wasm memory (the caller frees it). */
@@ -197,7 +196,7 @@ export class FrictionCore {
     const ptrs = [], recs = [], outs = [];
     try {
       const argv = args.map((a) => {
-        if (typeof a === 'number') return a;
+        if (typeof a !== 'object' || a === null) return a;   // a number, a handle (undefined, null: as wasm reads them)
         if (a.records) { const r = this._records(a.records, a.objs); recs.push(r); return r.p; }
         const p = a.in ? this._put(a.in) : this._alloc(a.out ? a.n * a.out.BYTES_PER_ELEMENT : LAYOUTS[a.struct].size);
         ptrs.push(p);
@@ -214,9 +213,9 @@ export class FrictionCore {
   }
 
   /** Bytes of wasm heap in use (for leak checks). */
-  heapUsed() { return this._m._fxb_heap_used(0); }
+  heapUsed() { return call.value(this, 'fxb_heap_used', 0); }
   /** malloc's counters (for heap-integrity checks): { used, free } bytes. */
-  heapStats() { return { used: this._m._fxb_heap_used(0), free: this._m._fxb_heap_used(1) }; }
+  heapStats() { return { used: call.value(this, 'fxb_heap_used', 0), free: call.value(this, 'fxb_heap_used', 1) }; }
 
   /** Runs fn(Log) with the parsed log loaded, then frees it. */
   _withLog(log, source, fn) {
@@ -262,8 +261,7 @@ export class FrictionCore {
  *  base.js's tables, once per page (every module instance has the same). */
 export function readBoundary(core) {
   if (LAW_KINDS.length) return;
-  const mod = core._m;
-  const n = mod._fxb_boundary(0, 0);
+  const n = call.value(core, 'fxb_boundary', 0, 0);
   const [text] = call(core, 'fxb_boundary', [out(Uint8Array, n + 1), n + 1], { ok: (rc) => rc === n }).out;
   const b = JSON.parse(new TextDecoder().decode(text.subarray(0, n)));
   Object.assign(LAYOUTS, b.layouts);

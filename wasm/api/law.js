@@ -32,14 +32,14 @@ export class LawApi {
    *  table (friction.h): { Fs: [lo, hi], Fc: …, vs, D, alpha, Z }. */
   fieldRanges() {
     const out = {};
-    LAW_FIELDS.forEach((name, i) => { out[name] = [this._core._m._fxb_law_field_range(i, 0), this._core._m._fxb_law_field_range(i, 1)]; });
+    LAW_FIELDS.forEach((name, i) => { out[name] = [call.value(this._core, 'fxb_law_field_range', i, 0), call.value(this._core, 'fxb_law_field_range', i, 1)]; });
     return out;
   }
 
   /** The law fields ('Fs', 'Fc', 'vs', 'D', 'alpha') a law kind uses, in order. */
   fields(kind) {
     const k = lawArgs({ kind })[0];
-    return LAW_FIELDS.filter((_, i) => this._core._m._fxb_law_field_used(k, i) !== 0);
+    return LAW_FIELDS.filter((_, i) => call.value(this._core, 'fxb_law_field_used', k, i) !== 0);
   }
 
   /** null when the law is valid with this Z, otherwise { code, param, message,
@@ -48,7 +48,7 @@ export class LawApi {
   problem(law, Z) {
     // Z may be ±Infinity or NaN here (1/0 from a view): the core reports it as the problem
     const args = lawArgs(law);
-    if (!this._core._m._fxb_law_check(...args, numberType('Z', Z))) return null;
+    if (!call.value(this._core, 'fxb_law_check', ...args, numberType('Z', Z))) return null;
     const e = this._core._fail(LAW_FIELDS);
     return { code: e.code, param: e.param, message: e.message, id: e.id, values: e.values, prefix: e.prefix };
   }
@@ -77,20 +77,20 @@ export class LawApi {
   phiPlus0(law) {
     const args = lawArgs(law);
     // the law's own check (fric_law_check_params: Z plays no part), no points
-    if (this._core._m._fxb_law_eval(...args, 1, 0, 0, 0, 0)) throw this._core._fail(LAW_FIELDS);
-    return this._core._m._fxb_phi_plus0(...args);
+    if (call.value(this._core, 'fxb_law_eval', ...args, 1, 0, 0, 0, 0)) throw this._core._fail(LAW_FIELDS);
+    return call.value(this._core, 'fxb_phi_plus0', ...args);
   }
 
   /** W0(x), the principal branch of Lambert W, for a finite x >= −1/e (W0 of
    *  the largest double is about 703.2); NaN, ±Infinity (W0(+∞) = ∞ is a limit,
    *  not a value), non-numbers and x < −1/e are refused. */
-  lambertW0(x) { return this._core._m._fxb_lambert_w0(num('x', x, { min: -1 / Math.E })); }
+  lambertW0(x) { return call.value(this._core, 'fxb_lambert_w0', num('x', x, { min: -1 / Math.E })); }
 
   /** An error-bounded look-up table of Φ_Z; call free() when done. */
   lookupTable(law, Z, tol) {
     const args = lawArgs(law);
     // ranges: the core's (Z with the law, tol > 0 finite), named in its messages
-    const p = this._core._m._fxb_lut_new(...args, numberType('Z', Z), numberType('tol', tol));
+    const p = call.value(this._core, 'fxb_lut_new', ...args, numberType('Z', Z), numberType('tol', tol));
     if (!p) throw this._core._fail(LAW_FIELDS);
     return new LookupTable(this._core, p);
   }
@@ -98,7 +98,7 @@ export class LawApi {
 
 export class LookupTable {
   constructor(core, ptr) { this._core = core; this._p = ptr; }
-  get bytes() { this._live(); return this._core._m._fxb_lut_bytes(this._p); }
+  get bytes() { this._live(); return call.value(this._core, 'fxb_lut_bytes', this._p); }
   _live() { if (!this._p) throw new Error('look-up table used after free()'); }
   eval(xs) {
     this._live();
@@ -107,5 +107,5 @@ export class LookupTable {
     return call(this._core, 'fxb_lut_eval', [this._p, inp(x), out(Float64Array, x.length), x.length],
       { names: LAW_FIELDS }).out[0];
   }
-  free() { if (this._p) { this._core._m._fxb_lut_free(this._p); this._p = 0; } }
+  free() { if (this._p) { call.value(this._core, 'fxb_lut_free', this._p); this._p = 0; } }
 }

@@ -164,7 +164,7 @@ export class MujocoApi {
           else def(0);
           core._write('mujoco_joint_def', d, { joint: name, ...range, held: spec.held ? 1 : 0 });
         } else {
-          core._m._fxb_mj_def_law(d, ...lawArgs(spec.law ?? {}));
+          call.value(core, 'fxb_mj_def_law', d, ...lawArgs(spec.law ?? {}));
           core._write('mujoco_joint_def', d, { joint: name });
         }
       });
@@ -317,14 +317,14 @@ export class Joint {
     call(this._core, 'fxb_joint_prepare', [this._p, num('Z', Z, { min: Number.MIN_VALUE })], { names: LAW_FIELDS });
   }
   /** Per step (no checks: the view calls these a thousand times a second). */
-  setZ(Z) { this._core._m._fxb_joint_set_z(this._p, Z); }
-  goal(g, torqueEnable = 1) { this._core._m._fxb_joint_goal(this._p, g, torqueEnable ? 1 : 0); }
+  setZ(Z) { call.value(this._core, 'fxb_joint_set_z', this._p, Z); }
+  goal(g, torqueEnable = 1) { call.value(this._core, 'fxb_joint_goal', this._p, g, torqueEnable ? 1 : 0); }
   /** IMPLICIT: the force to add to the dof, τm + f [N·m]. */
-  step(q, v, vFree, tauE) { return this._core._m._fxb_joint_step(this._p, q, v, vFree, tauE); }
+  step(q, v, vFree, tauE) { return call.value(this._core, 'fxb_joint_step', this._p, q, v, vFree, tauE); }
   /** FRICTIONLOSS/NOSLIP: dof_frictionloss at the state [N·m] (tauM: add it to the dof). */
-  loss(q, v, tauE) { return this._core._m._fxb_joint_loss(this._p, q, v, tauE); }
-  restLoss() { this._live(); return this._core._m._fxb_joint_rest_loss(this._p); }
-  damping() { this._live(); return this._core._m._fxb_joint_damping(this._p); }
+  loss(q, v, tauE) { return call.value(this._core, 'fxb_joint_loss', this._p, q, v, tauE); }
+  restLoss() { this._live(); return call.value(this._core, 'fxb_joint_rest_loss', this._p); }
+  damping() { this._live(); return call.value(this._core, 'fxb_joint_damping', this._p); }
   /** The last step's friction [N·m], motor torque [N·m], budget [N·m] and stuck flag. */
   get tauF() { return this._core._f64()[(this._p + this._off.tau_f) / F64]; }
   get tauM() { return this._core._f64()[(this._p + this._off.tau_m) / F64]; }
@@ -359,7 +359,7 @@ export class Adapter {
      *  parts and the last step's qacc, qfrc_smooth). */
     this.several = core._field('mujoco_core', p, 'several');
     this._views = null;
-    this.joints = Array.from({ length: n }, (_, i) => new Joint(core, core._m._fxb_mj_joint(p, i), false));
+    this.joints = Array.from({ length: n }, (_, i) => new Joint(core, call.value(core, 'fxb_mj_joint', p, i), false));
     // the goal sources: NaN keeps each servo's goal (goal()), an adopted
     // actuator's ctrl written here each step replaces it
     this.inputs().goal.fill(NaN);
@@ -386,8 +386,8 @@ export class Adapter {
    *  to qfrc_passive), frictionloss (the dof's, loss treatments). */
   outputs() { return this._arrays().out; }
   /** One step (no checks, no allocation: the view calls it a thousand times a second). */
-  step() { this._core._m._fxb_mj_step(this._p, this._buf, this._buf + F64 * this.n * TABLES.mj_step_inputs.length); }
-  goal(i, g, torqueEnable = 1) { this._core._m._fxb_mj_goal(this._p, i, g, torqueEnable ? 1 : 0); }
+  step() { call.value(this._core, 'fxb_mj_step', this._p, this._buf, this._buf + F64 * this.n * TABLES.mj_step_inputs.length); }
+  goal(i, g, torqueEnable = 1) { call.value(this._core, 'fxb_mj_goal', this._p, i, g, torqueEnable ? 1 : 0); }
   free() {
     if (this._p) {
       this.joints.forEach((j) => j.free());

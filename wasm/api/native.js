@@ -191,7 +191,7 @@ export class NativeFit {
   }
 
   /** Cancel: the next step() tells nothing and returns the stop reason. */
-  stop() { this._live(); this._keepParts(); this._core._m._fxb_native_fitter_stop(this._f); }
+  stop() { this._live(); this._keepParts(); call.value(this._core, 'fxb_native_fitter_stop', this._f); }
 
   /** { generation, run, lambda (candidates of the last generation), evals,
    *  budget, bestLoss, genBestLoss [rad], sigma, done, best
@@ -213,7 +213,7 @@ export class NativeFit {
   free() {
     if (this._f) {
       this._keepParts();
-      this._core._m._fxb_native_fitter_free(this._f);
+      call.value(this._core, 'fxb_native_fitter_free', this._f);
       this._f = 0;
     }
   }
