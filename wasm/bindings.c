@@ -324,6 +324,9 @@ static const struct { const char *name; const char *(*at)(int i); } tables[] = {
 
 static const struct { const char *name; double value; } constants[] = {
     { "value_sep", FRIC_VALUE_SEP },                         /* fric_error.values' separator (a character code) */
+    { "eval_phi", FRIC_EVAL_PHI },                           /* fric_eval_what: Φ            */
+    { "eval_phi_z", FRIC_EVAL_PHI_Z },                       /* Φ_Z exact                    */
+    { "eval_approx", FRIC_EVAL_APPROX },                     /* Φ̂_Z (Kikuuwe eq. 46)         */
     { "fit_default_budget", FRIC_FIT_DEFAULT_BUDGET },       /* evaluations: M1–M3, one try */
     { "native_fit_budget", FRIC_NATIVE_FIT_BUDGET },         /* evaluations: the native fit */
     { "fit_tries", FRIC_FIT_TRIES },                         /* of M4–M6 (fric_fit.h) */
@@ -443,14 +446,20 @@ FXB_EXPORT int fxb_boundary(char *buf, int cap)
 
 
 /* Bytes of the wasm heap by malloc's count (for leak and integrity checks
- * in tests): what 0 in use, 1 free inside the arena. */
-FXB_EXPORT double fxb_heap_used(int what)
+ * in tests): in use, and free inside the arena. */
+FXB_EXPORT double fxb_heap_used(void)
 {
 #ifdef __EMSCRIPTEN__
-    struct mallinfo mi = mallinfo();
-    return (double)(what == 1 ? mi.fordblks : mi.uordblks);
+    return (double)mallinfo().uordblks;
 #else
-    (void)what;
+    return 0;
+#endif
+}
+FXB_EXPORT double fxb_heap_free(void)
+{
+#ifdef __EMSCRIPTEN__
+    return (double)mallinfo().fordblks;
+#else
     return 0;
 #endif
 }

@@ -258,6 +258,11 @@ describe('c) the export list is generated from the sources and is what the wrapp
     assert.deepEqual(all.map((n) => `_${n}`).sort(), generated.filter((n) => n.startsWith('_fxb_')).sort());
     assert.deepEqual([...noComments(read('wasm/friction.js')).matchAll(/\b_?(fxb_\w+)/g)].map((x) => x[1]), []);
   });
+  it('no export takes a positional selector (a what, which, hi or file argument choosing what it answers): one export a question', () => {
+    const selectors = sources.flatMap((f) => [...read(f).matchAll(/^FXB_EXPORT\b[^(]*?\b(fxb_\w+)\s*\(([^)]*)\)/gm)])
+      .filter((x) => x[2].split(',').some((q) => /^\s*int\s+(what|which|hi|file)\s*$/.test(q))).map((x) => x[1]);
+    assert.deepEqual(selectors, []);
+  });
   it('every call of an export goes through a group\'s call(): no module of the wrapper or the page calls core._m\'s exports itself', () => {
     const files = [...groups.map((g) => `wasm/api/${g}`), 'wasm/friction.js',
       ...fs.readdirSync(path.join(ROOT, 'web/src'), { recursive: true }).filter((f) => f.endsWith('.js')).map((f) => `web/src/${f}`)];

@@ -6,7 +6,8 @@ import { SERVO_KEYS, SERVO_FILE_KEYS, f64s, inp, out, outStruct, cstr, caller } 
 /** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
  *  call() refuses an export not listed here or a wrong count of arguments. */
 export const SIGNATURES = {
-  fxb_servo_coef: 'model i what',
+  fxb_servo_coef_used: 'model i',
+  fxb_servo_coef_positive: 'i',
   fxb_preset_count: '',
   fxb_preset_at: 'i',
   fxb_bench_servo: 'p n out',
@@ -105,8 +106,8 @@ export class BenchApi {
    *  [{ field: 'K_c', key: 'friction_base', positive, models: [1, …, 6] }, …] (index 0: the model). */
   servoCoefs() {
     return SERVO_KEYS.map((field, i) => ({
-      field, key: SERVO_FILE_KEYS[i], positive: call.value(this._core, 'fxb_servo_coef', 1, i, 1) !== 0,
-      models: [1, 2, 3, 4, 5, 6].filter((k) => call.value(this._core, 'fxb_servo_coef', k, i, 0) !== 0),
+      field, key: SERVO_FILE_KEYS[i], positive: call.value(this._core, 'fxb_servo_coef_positive', i) !== 0,
+      models: [1, 2, 3, 4, 5, 6].filter((k) => call.value(this._core, 'fxb_servo_coef_used', k, i) !== 0),
     }));
   }
 }

@@ -29,7 +29,8 @@ export const SIGNATURES = {
   fxb_sentence_values: '',
   fxb_status_name: 's',
   fxb_boundary: 'buf cap',
-  fxb_heap_used: 'what',
+  fxb_heap_used: '',
+  fxb_heap_free: '',
 };
 const call = caller(SIGNATURES);
 
@@ -213,9 +214,9 @@ export class FrictionCore {
   }
 
   /** Bytes of wasm heap in use (for leak checks). */
-  heapUsed() { return call.value(this, 'fxb_heap_used', 0); }
+  heapUsed() { return call.value(this, 'fxb_heap_used'); }
   /** malloc's counters (for heap-integrity checks): { used, free } bytes. */
-  heapStats() { return { used: call.value(this, 'fxb_heap_used', 0), free: call.value(this, 'fxb_heap_used', 1) }; }
+  heapStats() { return { used: call.value(this, 'fxb_heap_used'), free: call.value(this, 'fxb_heap_free') }; }
 
   /** Runs fn(Log) with the parsed log loaded, then frees it. */
   _withLog(log, source, fn) {

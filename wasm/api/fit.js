@@ -16,7 +16,8 @@ export const SIGNATURES = {
   fxb_fit_param_applies: 'actuator model i',
   fxb_fit_losses: 'h actuator model ig P count out mae',
   fxb_fit_losses_fast: 'h actuator model ig P count out ws',
-  fxb_fit_rel: 'what a b',
+  fxb_fit_param_used: 'model i',
+  fxb_fit_contains: 'big small',
   fxb_fit_default_budget: 'model',
   fxb_fit_embed: 'small p_small big p_big',
   fxb_fit_chain_start: 'model loss best start',
@@ -112,14 +113,14 @@ export class FitApi {
    *  max_torque, only where the reference fits or holds them). */
   paramUsed(model, actuator) {
     const k = this._core._fitModel('model', model);
-    if (actuator === undefined) return this.paramKeys().map((_, i) => call.value(this._core, 'fxb_fit_rel', 0, k, i) !== 0);
+    if (actuator === undefined) return this.paramKeys().map((_, i) => call.value(this._core, 'fxb_fit_param_used', k, i) !== 0);
     const a = this._core._fitActuator(actuator);
     return this.paramKeys().map((_, i) => call(this._core, 'fxb_fit_param_applies', [cstr(a, 'actuator'), k, i], { ok: () => true }).rc !== 0);
   }
 
   /** true when a fitted `big` can start from a fitted `small` unchanged (fric_fit_contains). */
   contains(big, small) {
-    return call.value(this._core, 'fxb_fit_rel', 1, this._core._fitModel('big', big), this._core._fitModel('small', small)) !== 0;
+    return call.value(this._core, 'fxb_fit_contains', this._core._fitModel('big', big), this._core._fitModel('small', small)) !== 0;
   }
 
   /** p of model `big` from p of model `small` (fric_fit_embed); throws when big does not contain small. */

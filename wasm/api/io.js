@@ -9,7 +9,8 @@ export const SIGNATURES = {
   fxb_params_set: 'p n key kind num str source err',
   fxb_params_key: 'p n carry key kind num str json source err',
   fxb_params_carry_add: 'carry key json source err',
-  fxb_params_carry_at: 'carry i which',
+  fxb_params_carry_key: 'carry i',
+  fxb_params_carry_value: 'carry i',
   fxb_params_carry_note: 'key source buf cap',
   fxb_params_servo_init: 'p n',
   fxb_params_servo: 'p n source start',
@@ -26,9 +27,11 @@ export const SIGNATURES = {
   fxb_recording_free: 'r',
   fxb_lerobot_value: 'm joint source q n v',
   fxb_recipe: 'names lo hi joints fps seconds',
-  fxb_recipe_count: 'h which',
+  fxb_recipe_frames: 'h',
+  fxb_recipe_poses: 'h',
   fxb_recipe_goals: 'h goal cap',
-  fxb_recipe_text: 'h which buf cap',
+  fxb_recipe_csv: 'h buf cap',
+  fxb_recipe_segments: 'h buf cap',
   fxb_recipe_free: 'h',
 };
 const call = caller(SIGNATURES);
@@ -238,9 +241,9 @@ export class IoApi {
         }
       }
       for (let i = 0; carrying; i++) {
-        const kp = call.value(core, 'fxb_params_carry_at', cp, i, 0);
+        const kp = call.value(core, 'fxb_params_carry_key', cp, i);
         if (!kp) break;
-        carry.push({ key: core._str(kp), json: core._str(call.value(core, 'fxb_params_carry_at', cp, i, 1)) });
+        carry.push({ key: core._str(kp), json: core._str(call.value(core, 'fxb_params_carry_value', cp, i)) });
       }
       return { values: core._get(Float64Array, p, x.length), carry, warnings };
     } finally {
@@ -424,14 +427,14 @@ export class IoApi {
       const np = put(Uint32Array.from(names, (x, j) => put(cstr(x, `names[${j}]`).in)));
       h = call.value(core, 'fxb_recipe', J ? np : 0, put(L), put(H), J, fps, seconds);
       if (!h) throw core._fail(['names', 'lo', 'hi', 'fps', 'seconds']);
-      const n = call.value(core, 'fxb_recipe_count', h, 0), poses = call.value(core, 'fxb_recipe_count', h, 1);
+      const n = call.value(core, 'fxb_recipe_frames', h), poses = call.value(core, 'fxb_recipe_poses', h);
       const { out: [goal] } = call(core, 'fxb_recipe_goals', [h, out(Float64Array, Math.max(1, n * J)), n]);
-      const text = (which) => {
-        const len = call.value(core, 'fxb_recipe_text', h, which, 0, 0);
-        const { out: [b] } = call(core, 'fxb_recipe_text', [h, which, out(Uint8Array, len + 1), len + 1], { ok: (rc) => rc === len });
+      const text = (fn) => {
+        const len = call.value(core, fn, h, 0, 0);
+        const { out: [b] } = call(core, fn, [h, out(Uint8Array, len + 1), len + 1], { ok: (rc) => rc === len });
         return new TextDecoder().decode(b.subarray(0, len));
       };
-      return { names: [...names], fps, n, poses, goal: goal.subarray(0, n * J), csv: text(0), segments: JSON.parse(text(1)) };
+      return { names: [...names], fps, n, poses, goal: goal.subarray(0, n * J), csv: text('fxb_recipe_csv'), segments: JSON.parse(text('fxb_recipe_segments')) };
     } finally {
       if (h) call.value(core, 'fxb_recipe_free', h);
       ptrs.forEach((q) => core._free(q));
