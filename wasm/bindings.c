@@ -239,7 +239,8 @@ typedef struct { const char *name, *unit, *kind; size_t offset, size; } fxb_fiel
     L(recording_info, fric_recording_info, FRIC_RECORDING_INFO_FIELDS) \
     L(lerobot_motor, fric_lerobot_motor, FRIC_LEROBOT_MOTOR_FIELDS) \
     L(ident_options, fric_ident_options, FRIC_IDENT_OPTIONS_FIELDS) \
-    L(ident_verdict, fric_ident_verdict, FRIC_IDENT_VERDICT_FIELDS)
+    L(ident_verdict, fric_ident_verdict, FRIC_IDENT_VERDICT_FIELDS) \
+    L(native_params, fric_native_params, FXB_NATIVE_PARAMS_FIELDS)
 
 /* One field of the struct fxb_t (a typedef in each layout's function). */
 #define FXB_FIELD(f, u) { #f, u, FXB_KIND(((fxb_t *)0)->f), offsetof(fxb_t, f), sizeof(((fxb_t *)0)->f) },
@@ -247,6 +248,10 @@ typedef struct { const char *name, *unit, *kind; size_t offset, size; } fxb_fiel
  * column is the params-file key, not a unit). */
 #define FXB_FIELD_NO_UNIT(f, NAME) FXB_FIELD(f, "")
 #define FXB_SERVO_FRICTION_FIELDS(X) X(model, "") FRIC_SERVO_COEFS(FXB_FIELD_NO_UNIT)
+/* fric_native_params: FRIC_NATIVE_KEYS(X(key, field, unit)), each field
+ * named by its params-file key (solimpfriction[0] is "solimpfriction_dmin"). */
+#define FXB_FIELD_KEYED(key, f, u) { key, u, FXB_KIND(((fxb_t *)0)->f), offsetof(fxb_t, f), sizeof(((fxb_t *)0)->f) },
+#define FXB_NATIVE_PARAMS_FIELDS(X) FRIC_NATIVE_KEYS(FXB_FIELD_KEYED)
 
 /* The fields of each layout: a function per struct, *n of them. */
 #define FXB_FIELDS_OF(var, T, TABLE) \
@@ -325,6 +330,9 @@ static const struct { const char *name; const char *(*at)(int i); } tables[] = {
 
 static const struct { const char *name; double value; } constants[] = {
     { "value_sep", FRIC_VALUE_SEP },                         /* fric_error.values' separator (a character code) */
+    { "eval_phi", FRIC_EVAL_PHI },                           /* fric_eval_what: Φ            */
+    { "eval_phi_z", FRIC_EVAL_PHI_Z },                       /* Φ_Z exact                    */
+    { "eval_approx", FRIC_EVAL_APPROX },                     /* Φ̂_Z (Kikuuwe eq. 46)         */
     { "fit_default_budget", FRIC_FIT_DEFAULT_BUDGET },       /* evaluations: M1–M3, one try */
     { "native_fit_budget", FRIC_NATIVE_FIT_BUDGET },         /* evaluations: the native fit */
     { "fit_tries", FRIC_FIT_TRIES },                         /* of M4–M6 (fric_fit.h) */
@@ -451,14 +459,20 @@ FXB_EXPORT int fxb_boundary(char *buf, int cap)
 
 
 /* Bytes of the wasm heap by malloc's count (for leak and integrity checks
- * in tests): what 0 in use, 1 free inside the arena. */
-FXB_EXPORT double fxb_heap_used(int what)
+ * in tests): in use, and free inside the arena. */
+FXB_EXPORT double fxb_heap_used(void)
 {
 #ifdef __EMSCRIPTEN__
-    struct mallinfo mi = mallinfo();
-    return (double)(what == 1 ? mi.fordblks : mi.uordblks);
+    return (double)mallinfo().uordblks;
 #else
-    (void)what;
+    return 0;
+#endif
+}
+FXB_EXPORT double fxb_heap_free(void)
+{
+#ifdef __EMSCRIPTEN__
+    return (double)mallinfo().fordblks;
+#else
     return 0;
 #endif
 }

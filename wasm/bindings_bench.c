@@ -15,12 +15,10 @@
 
 /* ------------------------------------------------- servo presets (bench) */
 
-/* Number i of the servo friction model: what 0: 1 when model M<model> uses
- * it, 1: 1 when it must be > 0 (else >= 0). */
-FXB_EXPORT int fxb_servo_coef(int model, int i, int what)
-{
-    return what == 0 ? fric_servo_coef_used(model, i) : fric_servo_coef_positive(i);
-}
+/* Number i of the servo friction model: 1 when model M<model> uses it;
+ * 1 when it must be > 0 (else >= 0). */
+FXB_EXPORT int fxb_servo_coef_used(int model, int i) { return fric_servo_coef_used(model, i); }
+FXB_EXPORT int fxb_servo_coef_positive(int i) { return fric_servo_coef_positive(i); }
 
 FXB_EXPORT int fxb_preset_count(void) { return fric_bench_preset_count(); }
 

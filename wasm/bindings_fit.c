@@ -196,12 +196,10 @@ FXB_EXPORT int fxb_fit_losses_fast(fxb_batch *h, const char *actuator, int model
     return 0;
 }
 
-/* what 0: fric_fit_param_used(a, b) (model a, parameter b);
- * 1: fric_fit_contains(a, b) (big a, small b). */
-FXB_EXPORT int fxb_fit_rel(int what, int a, int b)
-{
-    return what == 0 ? fric_fit_param_used(a, b) : fric_fit_contains(a, b);
-}
+/* fric_fit_param_used (model, parameter i) and fric_fit_contains (model
+ * big holds model small). */
+FXB_EXPORT int fxb_fit_param_used(int model, int i) { return fric_fit_param_used(model, i); }
+FXB_EXPORT int fxb_fit_contains(int big, int small) { return fric_fit_contains(big, small); }
 
 /* fric_fit_default_budget(model) [evaluations]. */
 FXB_EXPORT int fxb_fit_default_budget(int model)

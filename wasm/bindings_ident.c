@@ -8,8 +8,8 @@
  *   once by fric_recording_check, fric_ident_tracks_create's q̇ and q̈);
  *   a set of them (fric_ident_set, its options);
  *   a joint's fitter (fric_ident_fitter, stepped a generation at a time).
- * Native parameter sets cross as FRIC_NATIVE_N_KEYS doubles in
- * FRIC_NATIVE_KEYS order (fxb_native_of, bindings_native.c). Conventions:
+ * Native parameter sets cross as the record native_params (FRIC_NATIVE_KEYS,
+ * bindings_native.c). Conventions:
  * wasm/bindings.c.
  */
 #include <math.h>
@@ -252,42 +252,38 @@ FXB_EXPORT int fxb_ident_set_info(const fxb_ident_set *h, double *res)
     return 0;
 }
 
-/* Joint j of recording rec simulated with p[n] (fric_ident_simulate):
+/* Joint j of recording rec simulated with p (fric_ident_simulate):
  * sim_q[cap] the simulated q at the frames; res[1] the MAE [rad] (+inf when
  * refused or diverged). 0, or 1 with the message. */
-FXB_EXPORT int fxb_ident_simulate(const fxb_ident_set *h, int rec, int j, const double *p, int n, double *sim_q, int cap,
-                                  double *res)
+FXB_EXPORT int fxb_ident_simulate(const fxb_ident_set *h, int rec, int j, const fric_native_params *p, double *sim_q,
+                                  int cap, double *res)
 {
-    fric_native_params np;
-    if (no_set(h) || fxb_count_bad("cap", cap, sizeof(double)) || fxb_native_of(p, n, &np)) return 1;
+    if (no_set(h) || fxb_count_bad("cap", cap, sizeof(double)) || fxb_native_none(p)) return 1;
     if (rec < 0 || (size_t)rec >= h->count || j < 0 || j >= fric_ident_set_joints(h->s)) {
         fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.ident_index", "ident: no such recording or joint in the set.", FXB_END);
         return 1;
     }
-    res[0] = fric_ident_simulate(h->s, (size_t)rec, j, &np, cap > 0 ? sim_q : NULL, (size_t)cap);
+    res[0] = fric_ident_simulate(h->s, (size_t)rec, j, p, cap > 0 ? sim_q : NULL, (size_t)cap);
     fxb_set_status(FRIC_OK, -1, "");
     return 0;
 }
 
-/* The loss of joint j with p[n] (fric_ident_loss) into res[0] [rad]. */
-FXB_EXPORT int fxb_ident_loss(const fxb_ident_set *h, int j, const double *p, int n, double *res)
+/* The loss of joint j with p (fric_ident_loss) into res[0] [rad]. */
+FXB_EXPORT int fxb_ident_loss(const fxb_ident_set *h, int j, const fric_native_params *p, double *res)
 {
-    fric_native_params np;
-    if (no_set(h) || fxb_native_of(p, n, &np)) return 1;
-    res[0] = fric_ident_loss(h->s, j, &np);
+    if (no_set(h) || fxb_native_none(p)) return 1;
+    res[0] = fric_ident_loss(h->s, j, p);
     fxb_set_status(FRIC_OK, -1, "");
     return 0;
 }
 
 /* The default start of a joint's fit (fric_ident_space_default at the
- * set's options) into start[FRIC_NATIVE_N_KEYS]. */
-FXB_EXPORT int fxb_ident_start(const fxb_ident_set *h, double *start)
+ * set's options) into *start. */
+FXB_EXPORT int fxb_ident_start(const fxb_ident_set *h, fric_native_params *start)
 {
     if (no_set(h)) return 1;
     fric_native_fit_space box;
-    fric_native_params st;
-    fric_ident_space_default(&h->o, &box, &st);
-    fxb_native_put(&st, start);
+    fric_ident_space_default(&h->o, &box, start);
     fxb_set_status(FRIC_OK, -1, "");
     return 0;
 }
@@ -319,13 +315,13 @@ FXB_EXPORT int fxb_ident_fitter_step(fric_ident_fitter *f)
 FXB_EXPORT void fxb_ident_fitter_stop(fric_ident_fitter *f) { fric_ident_fitter_stop(f); }
 FXB_EXPORT void fxb_ident_fitter_free(fric_ident_fitter *f) { fric_ident_fitter_destroy(f); }
 
-/* The progress: best[FRIC_NATIVE_N_KEYS] the best set so far, res[5] =
+/* The progress: *best the best set so far, res[5] =
  * evals, budget, generation, best loss [rad], done. 0, or 1 with the message. */
-FXB_EXPORT int fxb_ident_fitter_progress(const fric_ident_fitter *f, double *best, double *res)
+FXB_EXPORT int fxb_ident_fitter_progress(const fric_ident_fitter *f, fric_native_params *best, double *res)
 {
     if (!f) { fxb_refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return 1; }
     const fric_ident_progress *g = fric_ident_fitter_progress(f);
-    fxb_native_put(&g->best, best);
+    *best = g->best;
     res[0] = (double)g->evals;
     res[1] = (double)g->budget;
     res[2] = g->generation;
@@ -335,23 +331,23 @@ FXB_EXPORT int fxb_ident_fitter_progress(const fric_ident_fitter *f, double *bes
     return 0;
 }
 
-/* Joint j's result at the best set p[n] of its searches, their loss
+/* Joint j's result at the best set p of its searches, their loss
  * train_mae [rad] and evaluations (fric_ident_finish: the ranges and the
  * verdict, as fric_ident_joint ends):
- * p_out[FRIC_NATIVE_N_KEYS], range[4·FRIC_NATIVE_FIT_N] = lower, upper,
+ * *p_out, range[4·FRIC_NATIVE_FIT_N] = lower, upper,
  * lower clamped, upper clamped per fitted key (FRIC_NATIVE_FIT_LIST),
  * verdict (layout ident_verdict), flags[1 + FRIC_NATIVE_FIT_N] = the
  * joint's flags then each key's, res[2] = train MAE [rad], evals. 0, or 1
  * with the message. */
-FXB_EXPORT int fxb_ident_result(const fxb_ident_set *h, int j, const double *p, int n, double train_mae, double evals,
-                                double *p_out, double *range, fric_ident_verdict *verdict, double *flags, double *res)
+FXB_EXPORT int fxb_ident_result(const fxb_ident_set *h, int j, const fric_native_params *p, double train_mae, double evals,
+                                fric_native_params *p_out, double *range, fric_ident_verdict *verdict, double *flags,
+                                double *res)
 {
-    fric_native_params np;
-    if (no_set(h) || fxb_native_of(p, n, &np)) return 1;
+    if (no_set(h) || fxb_native_none(p)) return 1;
     fric_ident_result out;
     const char *why = "";
-    if (fxb_from_core(fric_ident_finish(h->s, j, &np, train_mae, (long)evals, &out, &why), &why)) return 1;
-    fxb_native_put(&out.p, p_out);
+    if (fxb_from_core(fric_ident_finish(h->s, j, p, train_mae, (long)evals, &out, &why), &why)) return 1;
+    *p_out = out.p;
     for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) {
         range[i] = out.lower[i];
         range[FRIC_NATIVE_FIT_N + i] = out.upper[i];
@@ -400,16 +396,16 @@ FXB_EXPORT int fxb_ident_format(double x, char *buf, int cap)
 }
 
 /* What the whole-arm replay writes into a robot's model for a joint given
- * the native set p[n] at the recording's firmware gain (as
+ * the native set p at the recording's firmware gain (as
  * fric_mujoco_ident_replay does natively), checked (fric_native_check):
  * out[15] = dof_frictionloss, dof_damping, dof_armature [SI], dof_solref[2],
  * dof_solimp[5], the actuator's gain kp (fric_native_kp_for) [N·m/rad], kv
  * [N·m·s/rad] (bias 0, −kp, −kv), forcelimited (0/1), forcerange lo, hi
  * [N·m]. 0, or 1 with the message. */
-FXB_EXPORT int fxb_ident_native_edits(const double *p, int n, double firmware_kp, double *out)
+FXB_EXPORT int fxb_ident_native_edits(const fric_native_params *p, double firmware_kp, double *out)
 {
-    fric_native_params np;
-    if (fxb_native_of(p, n, &np) || fxb_from_core(fric_native_check(&np), NULL)) return 1;
+    if (fxb_native_none(p) || fxb_from_core(fric_native_check(p), NULL)) return 1;
+    const fric_native_params np = *p;
     const double v[15] = { np.frictionloss, np.damping, np.armature, np.solreffriction_timeconst,
                            np.solreffriction_dampratio, np.solimpfriction[0], np.solimpfriction[1],
                            np.solimpfriction[2], np.solimpfriction[3], np.solimpfriction[4],

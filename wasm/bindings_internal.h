@@ -6,8 +6,8 @@
  * a pointer and a count runs first (fxb_count_bad, fxb_length_bad: defence in depth
  * behind the wrapper's own checks), and the few helpers one group lends
  * another: fxb_bench_params_bad (bindings_bench.c), fxb_log_bad and
- * fxb_fit_meta (bindings_io.c), fxb_native_of and fxb_native_put
- * (bindings_native.c), fxb_bench_def_of (bindings_mujoco.c),
+ * fxb_fit_meta (bindings_io.c), fxb_bench_def_of (bindings_mujoco.c),
+ * fxb_native_none (bindings_native.c),
  * fxb_make_law, fxb_json. Every name here, the helpers' too, starts with fxb_.
  */
 #ifndef FXB_BINDINGS_INTERNAL_H
@@ -67,10 +67,9 @@ const fric_io_params_fit *fxb_fit_meta(const double *fit, fric_io_params_fit *me
  * message recorded (bindings_mujoco.c). */
 int fxb_bench_def_of(const double *p, int n, const fric_io_log *lg, fric_bench_def *d);
 
-/* p[n] (FRIC_NATIVE_KEYS order) into *np: 0, or 1 with the message unless n
- * is FRIC_NATIVE_N_KEYS; *np into out[FRIC_NATIVE_N_KEYS] (bindings_native.c). */
-int fxb_native_of(const double *p, int n, fric_native_params *np);
-void fxb_native_put(const fric_native_params *np, double *out);
+/* 1 (FRIC_E_NULL, with the message) when the caller handed no record
+ * native_params (bindings_native.c). */
+int fxb_native_none(const fric_native_params *p);
 
 /* A growing text in the caller's buffer (cap bytes); len counts every
  * byte the whole text needs, written or not (fxb_boundary's JSON). */

@@ -123,12 +123,14 @@ FXB_EXPORT int fxb_params_carry_add(fric_io_params_carry *carry, const char *key
     return 0;
 }
 
-/* Carried key i of carry (which 0) or its JSON text (which 1), NULL past
- * the end. */
-FXB_EXPORT const char *fxb_params_carry_at(const fric_io_params_carry *carry, int i, int which)
+/* Carried key i of carry, and its JSON text; NULL past the end. */
+FXB_EXPORT const char *fxb_params_carry_key(const fric_io_params_carry *carry, int i)
 {
-    if (!carry || i < 0 || i >= carry->n || i >= FRIC_IO_CARRY_KEYS) return NULL;
-    return which ? carry->value[i] : carry->key[i];
+    return carry && i >= 0 && i < carry->n && i < FRIC_IO_CARRY_KEYS ? carry->key[i] : NULL;
+}
+FXB_EXPORT const char *fxb_params_carry_value(const fric_io_params_carry *carry, int i)
+{
+    return carry && i >= 0 && i < carry->n && i < FRIC_IO_CARRY_KEYS ? carry->value[i] : NULL;
 }
 
 /* The core's one warning for a carried key into buf[cap] (fric_io_params_carry_note). */
@@ -412,11 +414,9 @@ FXB_EXPORT fxb_recipe_h *fxb_recipe(const char *const *names, const double *lo, 
     return h;
 }
 
-/* A recipe's frames, and its poses (which 1). */
-FXB_EXPORT double fxb_recipe_count(const fxb_recipe_h *h, int which)
-{
-    return !h ? 0 : which == 1 ? h->r->poses : (double)h->r->n;
-}
+/* A recipe's frames, and its poses. */
+FXB_EXPORT double fxb_recipe_frames(const fxb_recipe_h *h) { return h ? (double)h->r->n : 0; }
+FXB_EXPORT double fxb_recipe_poses(const fxb_recipe_h *h) { return h ? h->r->poses : 0; }
 
 /* A recipe's goals copied out: goal[cap·joints] [rad], frame-major. */
 FXB_EXPORT int fxb_recipe_goals(const fxb_recipe_h *h, double *goal, int cap)
@@ -429,14 +429,19 @@ FXB_EXPORT int fxb_recipe_goals(const fxb_recipe_h *h, double *goal, int cap)
     return 0;
 }
 
-/* A recipe's text into buf[cap]: which 0 its CSV (fric_recipe_csv), 1 its
- * parts as JSON (fric_recipe_segments_json). The length it needs, as snprintf. */
-FXB_EXPORT double fxb_recipe_text(const fxb_recipe_h *h, int which, char *buf, int cap)
+/* A recipe's CSV (fric_recipe_csv), and its parts as JSON
+ * (fric_recipe_segments_json), into buf[cap]: the length it needs, as snprintf. */
+FXB_EXPORT double fxb_recipe_csv(const fxb_recipe_h *h, char *buf, int cap)
 {
     if (!h) return -1;
     const size_t size = cap > 0 ? (size_t)cap : 0;
-    return (double)(which == 1 ? fric_recipe_segments_json(h->r, &h->def, size ? buf : NULL, size)
-                               : fric_recipe_csv(h->r, size ? buf : NULL, size));
+    return (double)fric_recipe_csv(h->r, size ? buf : NULL, size);
+}
+FXB_EXPORT double fxb_recipe_segments(const fxb_recipe_h *h, char *buf, int cap)
+{
+    if (!h) return -1;
+    const size_t size = cap > 0 ? (size_t)cap : 0;
+    return (double)fric_recipe_segments_json(h->r, &h->def, size ? buf : NULL, size);
 }
 
 /* Frees a recipe of fxb_recipe. */

@@ -22,22 +22,24 @@ FXB_EXPORT int fxb_law_check(int kind, double Fs, double Fc, double vs, double D
     return fxb_from_core(fric_law_check(&law, Z, &why), &why);
 }
 
-/* which: 0 Φ, 1 Φ_Z exact, 2 Φ̂_Z (eq. 46) (FRIC_EVAL_PHI … _APPROX).
+/* eval_what: the core's fric_eval_what, FRIC_EVAL_PHI (Φ), FRIC_EVAL_PHI_Z
+ * (Φ_Z exact) or FRIC_EVAL_APPROX (Φ̂_Z, eq. 46); their values reach the
+ * wrapper as the boundary's constants eval_phi, eval_phi_z, eval_approx.
  * Evaluates n points of x into y through fric_law_eval. Returns 0, or 1
  * with the core's status and message for an invalid law or a result beyond
  * the largest double (FRIC_E_NONFINITE, param FRIC_LAW_D, or FRIC_LAW_Z for
  * Φ̂_Z with Z·D > 1). */
 FXB_EXPORT int fxb_law_eval(int kind, double Fs, double Fc, double vs, double D, double alpha,
-                            double Z, int which, const double *x, double *y, int n)
+                            double Z, int eval_what, const double *x, double *y, int n)
 {
     if (fxb_count_bad("n (points)", n, 2 * sizeof(double))) return 1;
-    if (which < FRIC_EVAL_PHI || which > FRIC_EVAL_APPROX) {
+    if (eval_what < FRIC_EVAL_PHI || eval_what > FRIC_EVAL_APPROX) {
         fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.which_eval", "which must be 0 (Φ), 1 (Φ_Z) or 2 (eq. 46).", FXB_END);
         return 1;
     }
     fric_law law = fxb_make_law(kind, Fs, Fc, vs, D, alpha);
     const char *why = "";
-    return fxb_from_core(fric_law_eval((fric_eval_what)which, &law, Z, NULL, x, y, (size_t)n, &why),
+    return fxb_from_core(fric_law_eval((fric_eval_what)eval_what, &law, Z, NULL, x, y, (size_t)n, &why),
                      &why) != 0;
 }
 
@@ -52,13 +54,17 @@ FXB_EXPORT double fxb_lambert_w0(double x) { return fric_lambert_w0(x); }
 /* 1 when a law of this kind uses fric_law_field `field`. */
 FXB_EXPORT int fxb_law_field_used(int kind, int field) { return fric_law_field_used((fric_kind)kind, field); }
 
-/* The accepted range of fric_law_field `field`: its lower (hi = 0) or upper
- * (hi = 1) end; NaN for an unknown field. */
-FXB_EXPORT double fxb_law_field_range(int field, int hi)
+/* The accepted range of fric_law_field `field`: its lower and its upper
+ * end; NaN for an unknown field. */
+FXB_EXPORT double fxb_law_field_lo(int field)
 {
     double lo, up;
-    if (fric_law_field_range(field, &lo, &up)) return NAN;
-    return hi ? up : lo;
+    return fric_law_field_range(field, &lo, &up) ? NAN : lo;
+}
+FXB_EXPORT double fxb_law_field_hi(int field)
+{
+    double lo, up;
+    return fric_law_field_range(field, &lo, &up) ? NAN : up;
 }
 
 /* --------------------------------------------------------- look-up table */

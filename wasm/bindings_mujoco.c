@@ -62,29 +62,16 @@ FXB_EXPORT int fxb_bench_mjcf(const double *p, int n, const fric_io_log *lg, cha
 }
 
 /* ------------------------------------------- the native class (fric_native.h) */
-/* The native parameters cross the wall as FRIC_NATIVE_N_KEYS doubles in
- * FRIC_NATIVE_KEYS order (bindings_native.c's fxb_native_key names them). */
-
-/* The native set v[n] (n = FRIC_NATIVE_N_KEYS) as an MJCF <default> class
+/* The native set p (the record native_params) as an MJCF <default> class
  * (fric_native_class_mjcf: name, MuJoCo's kp for firmware gain kp, dialect
  * 0 MuJoCo 3 / 1 MuJoCo 2.2.2, document 1 a whole file / 0 the element)
  * into buf[cap]: the length the text needs without its NUL (cap 0 to
  * size), −1 with the message. */
-FXB_EXPORT int fxb_native_class(const double *v, int n, const char *name, double kp, int dialect, int document,
+FXB_EXPORT int fxb_native_class(const fric_native_params *p, const char *name, double kp, int dialect, int document,
                                 char *buf, int cap)
 {
-    if (fxb_count_bad("cap", cap, 1)) return -1;
-    if (!v || n != FRIC_NATIVE_N_KEYS) {
-        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.native_class_count", "native class: the parameters must be FRIC_NATIVE_N_KEYS numbers.", FXB_END);
-        return -1;
-    }
-    fric_native_params p;
-    fric_native_params_default(&p, NULL);
-    int i = 0;
-#define NATIVE_SET(k, field, unit) p.field = v[i++];
-    FRIC_NATIVE_KEYS(NATIVE_SET)
-#undef NATIVE_SET
-    int len = fric_native_class_mjcf(&p, name, kp, (fric_native_dialect)dialect, document, cap > 0 ? buf : NULL,
+    if (fxb_count_bad("cap", cap, 1) || fxb_native_none(p)) return -1;
+    int len = fric_native_class_mjcf(p, name, kp, (fric_native_dialect)dialect, document, cap > 0 ? buf : NULL,
                                      cap > 0 ? (size_t)cap : 0);
     if (len < 0) { fxb_from_core(1, NULL); return -1; }
     fxb_set_error("");

@@ -1,8 +1,9 @@
 /*
  * bindings_native.c: MuJoCo's native joint on the bench (fric_native.h) at
- * the wasm wall (wasm/api/native.js): the parameters as FRIC_NATIVE_N_KEYS
- * doubles in FRIC_NATIVE_KEYS order, the bench MJCF of a log, a log's
- * replay. Conventions: wasm/bindings.c.
+ * the wasm wall (wasm/api/native.js): the parameters cross as the named
+ * record native_params (FRIC_NATIVE_KEYS, its keys and units in the
+ * boundary's layouts), the bench MJCF of a log, a log's replay, the fit.
+ * Conventions: wasm/bindings.c.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -16,57 +17,27 @@
 #include "fric_status.h"
 #include "bindings_internal.h"
 
-/* p[n] (FRIC_NATIVE_KEYS order) into *np (bindings_internal.h). 1 with the message. */
-int fxb_native_of(const double *p, int n, fric_native_params *np)
+int fxb_native_none(const fric_native_params *p)
 {
-    if (n != FRIC_NATIVE_N_KEYS || !p) {
-        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.native_count", "native: the parameters must be the 16 values of FRIC_NATIVE_KEYS.", FXB_END);
-        return 1;
-    }
-    int i = 0;
-#define NATIVE_GET(key, field, unit) np->field = p[i++];
-    FRIC_NATIVE_KEYS(NATIVE_GET)
-#undef NATIVE_GET
-    return 0;
+    if (p) return 0;
+    fxb_refuse(FRIC_E_NULL, "fxb.native_none", "native: no parameters (a record native_params) were given.", FXB_END);
+    return 1;
 }
 
-/* *np into out[FRIC_NATIVE_N_KEYS] (FRIC_NATIVE_KEYS order). */
-void fxb_native_put(const fric_native_params *np, double *out)
+/* MuJoCo's defaults for the actuator named act (NULL/unknown: none) into *out. */
+FXB_EXPORT void fxb_native_defaults(const char *act, fric_native_params *out)
 {
-    int i = 0;
-#define NATIVE_PUT(key, field, unit) out[i++] = np->field;
-    FRIC_NATIVE_KEYS(NATIVE_PUT)
-#undef NATIVE_PUT
+    fric_native_params_default(out, act ? fric_bench_actuator_find(act) : NULL);
 }
 
-/* The key i of FRIC_NATIVE_KEYS (static text), NULL past the end. */
-FXB_EXPORT const char *fxb_native_key(int i)
-{
-    static const char *const keys[] = {
-#define NATIVE_NAME(key, field, unit) key,
-        FRIC_NATIVE_KEYS(NATIVE_NAME)
-#undef NATIVE_NAME
-    };
-    return i >= 0 && i < FRIC_NATIVE_N_KEYS ? keys[i] : NULL;
-}
-
-/* MuJoCo's defaults for the actuator named act (NULL/unknown: none) into out[16]. */
-FXB_EXPORT void fxb_native_defaults(const char *act, double *out)
-{
-    fric_native_params np;
-    fric_native_params_default(&np, act ? fric_bench_actuator_find(act) : NULL);
-    fxb_native_put(&np, out);
-}
-
-/* The bench MJCF of the log lg with p[n] (fric_native_bench_mjcf) into
+/* The bench MJCF of the log lg with p (fric_native_bench_mjcf) into
  * buf[cap]: the length needed without the NUL (cap 0 sizes it), −1 with the message. */
-FXB_EXPORT int fxb_native_bench_mjcf(const double *p, int n, const fric_io_log *lg, char *buf, int cap)
+FXB_EXPORT int fxb_native_bench_mjcf(const fric_native_params *p, const fric_io_log *lg, char *buf, int cap)
 {
-    fric_native_params np;
-    if (fxb_count_bad("cap", cap, 1) || fxb_native_of(p, n, &np)) return -1;
+    if (fxb_count_bad("cap", cap, 1) || fxb_native_none(p)) return -1;
     if (!lg) { fxb_refuse(FRIC_E_LOG_INVALID, "fxb.native_no_log", "native: no log is loaded.", FXB_END); return -1; }
     fric_native_bench b;
-    fric_native_bench_from_log(&np, lg, &b);
+    fric_native_bench_from_log(p, lg, &b);
     int len = fric_native_bench_mjcf(&b, cap > 0 ? buf : NULL, cap > 0 ? (size_t)cap : 0);
     if (len < 0) { fxb_from_core(1, NULL); return -1; }
     fxb_set_error("");
@@ -87,16 +58,15 @@ FXB_EXPORT int fxb_native_scenario_mjcf(const double *p, int n, char *buf, int c
     return len;
 }
 
-/* The log lg replayed with p[n] (fric_native_replay): sim_q[cap] the
+/* The log lg replayed with p (fric_native_replay): sim_q[cap] the
  * positions, res[4] = mae [rad], max_err [rad], samples, steps held. 0, or 1 with the message. */
-FXB_EXPORT int fxb_native_replay(const double *p, int n, const fric_io_log *lg, double *sim_q, int cap, double *res)
+FXB_EXPORT int fxb_native_replay(const fric_native_params *p, const fric_io_log *lg, double *sim_q, int cap, double *res)
 {
-    fric_native_params np;
     const char *why = "";
-    if (fxb_count_bad("cap", cap, sizeof(double)) || fxb_native_of(p, n, &np)) return 1;
+    if (fxb_count_bad("cap", cap, sizeof(double)) || fxb_native_none(p)) return 1;
     if (!lg) { fxb_refuse(FRIC_E_LOG_INVALID, "fxb.native_no_log", "native: no log is loaded.", FXB_END); return 1; }
     fric_bench_replay_result r;
-    if (fxb_from_core(fric_native_replay(&np, lg, sim_q, (size_t)cap, &r, &why), &why)) return 1;
+    if (fxb_from_core(fric_native_replay(p, lg, sim_q, (size_t)cap, &r, &why), &why)) return 1;
     res[0] = r.mae;
     res[1] = r.max_err;
     res[2] = (double)r.samples;
@@ -105,56 +75,52 @@ FXB_EXPORT int fxb_native_replay(const double *p, int n, const fric_io_log *lg, 
     return 0;
 }
 
-/* The losses of count sets P[count·16] (FRIC_NATIVE_KEYS order) on the fit
+/* The losses of count sets P[count] (records native_params) on the fit
  * batch h (wasm/bindings_fit.c's handle, which begins with its
  * fric_fit_batch): loss[c] the mean of the logs' replay MAEs [rad],
  * mae[c·logs + i] each (may be NULL; NaN where a replay diverges). 0, or 1
  * with the message. */
-FXB_EXPORT int fxb_native_losses(const fric_fit_batch *h, const double *P, int count, double *loss, double *mae)
+FXB_EXPORT int fxb_native_losses(const fric_fit_batch *h, const fric_native_params *P, int count, double *loss, double *mae)
 {
     if (!h) { fxb_refuse(FRIC_E_NULL, "fxb.native_no_batch", "native: no fit batch.", FXB_END); return 1; }
-    if (fxb_count_bad("count", count, FRIC_NATIVE_N_KEYS * sizeof(double)) || count < 1) {
+    if (fxb_count_bad("count", count, sizeof(fric_native_params)) || count < 1 || fxb_native_none(P)) {
         if (count < 1) fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.native_count_1", "native: count must be >= 1.", FXB_END);
         return 1;
     }
     size_t N = h->b.logs;
     for (int c = 0; c < count; c++) {
-        fric_native_params np;
-        if (fxb_native_of(P + (size_t)c * FRIC_NATIVE_N_KEYS, FRIC_NATIVE_N_KEYS, &np)) return 1;
         double *m = mae ? mae + (size_t)c * N : NULL;
-        loss[c] = fric_native_loss(&h->b, &np, m);
+        loss[c] = fric_native_loss(&h->b, &P[c], m);
     }
     fxb_set_error("");
     return 0;
 }
 
-/* The native fit's arguments at the wall: a batch h, start[16] into *s,
- * budget >= 10; *box the default box of actuator act (NULL: none; its
- * q_offset box). 0, or 1 with the message. */
-static int native_fit_args(const fric_fit_batch *h, const double *start, int budget, const char *act,
-                           fric_native_params *s, fric_native_fit_space *box)
+/* The native fit's arguments at the wall: a batch h, a start, budget >=
+ * 10; *box the default box of actuator act (NULL: none; its q_offset box).
+ * 0, or 1 with the message. */
+static int native_fit_args(const fric_fit_batch *h, const fric_native_params *start, int budget, const char *act,
+                           fric_native_fit_space *box)
 {
     if (!h) { fxb_refuse(FRIC_E_NULL, "fxb.native_no_batch", "native: no fit batch.", FXB_END); return 1; }
-    if (fxb_native_of(start, FRIC_NATIVE_N_KEYS, s)) return 1;
+    if (fxb_native_none(start)) return 1;
     if (budget < 10) { fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.native_budget", "native: budget must be >= 10 evaluations.", FXB_END); return 1; }
     fric_native_fit_space_default(act, box);
     return 0;
 }
 
 /* The native fit (fric_native_fit, the default box of actuator act, NULL:
- * none) on the batch h from start[16], budget evaluations, seed: best[16]
- * and res[2] = loss [rad], evaluations. 0, or 1 with the message. */
-FXB_EXPORT int fxb_native_fit(const fric_fit_batch *h, const double *start, int budget, double seed, const char *act,
-                              double *best, double *res)
+ * none) on the batch h from start, budget evaluations, seed: *best and
+ * res[2] = loss [rad], evaluations. 0, or 1 with the message. */
+FXB_EXPORT int fxb_native_fit(const fric_fit_batch *h, const fric_native_params *start, int budget, double seed,
+                              const char *act, fric_native_params *best, double *res)
 {
-    fric_native_params s, b;
     const char *why = "";
     fric_native_fit_space box;
-    if (native_fit_args(h, start, budget, act, &s, &box)) return 1;
+    if (native_fit_args(h, start, budget, act, &box)) return 1;
     double loss = 0;
     long evals = 0;
-    if (fxb_from_core(fric_native_fit(&h->b, &s, &box, budget, (uint64_t)seed, &b, &loss, &evals, &why), &why)) return 1;
-    fxb_native_put(&b, best);
+    if (fxb_from_core(fric_native_fit(&h->b, start, &box, budget, (uint64_t)seed, best, &loss, &evals, &why), &why)) return 1;
     res[0] = loss;
     res[1] = (double)evals;
     fxb_set_error("");
@@ -162,16 +128,15 @@ FXB_EXPORT int fxb_native_fit(const fric_fit_batch *h, const double *start, int 
 }
 
 /* The same fit one generation at a time (fric_native_fitter): create on
- * the batch h (which must outlive it) from start[16], budget, seed, the box
+ * the batch h (which must outlive it) from start, budget, seed, the box
  * of actuator act (NULL: none): the fitter, or 0 with the message. */
-FXB_EXPORT fric_native_fitter *fxb_native_fitter_create(const fric_fit_batch *h, const double *start, int budget,
-                                                        double seed, const char *act)
+FXB_EXPORT fric_native_fitter *fxb_native_fitter_create(const fric_fit_batch *h, const fric_native_params *start,
+                                                        int budget, double seed, const char *act)
 {
-    fric_native_params s;
     fric_native_fit_space box;
-    if (native_fit_args(h, start, budget, act, &s, &box)) return NULL;
+    if (native_fit_args(h, start, budget, act, &box)) return NULL;
     const char *why = "";
-    fric_native_fitter *f = fric_native_fitter_create(&h->b, &s, &box, budget, (uint64_t)seed, &why);
+    fric_native_fitter *f = fric_native_fitter_create(&h->b, start, &box, budget, (uint64_t)seed, &why);
     if (!f) { fxb_from_core(1, &why); return NULL; }
     fxb_set_error("");
     return f;
@@ -184,16 +149,17 @@ FXB_EXPORT int fxb_native_fitter_step(fric_native_fitter *f)
     return fric_native_fitter_step(f);
 }
 
-/* The progress: best[16] the best set, res[9] = generation, run, lambda,
+/* The progress: *best the best set, res[9] = generation, run, lambda,
  * evals, budget, best loss [rad], the last generation's best [rad], sigma,
  * done; phase[cap] where the search stands in words
  * (fric_fit_progress_phase of its BIPOP run: "first run", "restart k").
  * 0, or 1 with the message. */
-FXB_EXPORT int fxb_native_fitter_progress(const fric_native_fitter *f, double *best, double *res, char *phase, int cap)
+FXB_EXPORT int fxb_native_fitter_progress(const fric_native_fitter *f, fric_native_params *best, double *res, char *phase,
+                                          int cap)
 {
     if (!f || cap < 1) { fxb_refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return 1; }
     const fric_native_fit_progress *g = fric_native_fitter_progress(f);
-    fxb_native_put(&g->best, best);
+    *best = g->best;
     const double r[9] = { g->generation, g->run, g->lambda, (double)g->evals, (double)g->budget, g->best_loss,
                           g->gen_best_loss, g->sigma, g->done };
     memcpy(res, r, sizeof r);
@@ -218,42 +184,28 @@ FXB_EXPORT void fxb_native_fitter_stop(fric_native_fitter *f) { fric_native_fitt
 
 FXB_EXPORT void fxb_native_fitter_free(fric_native_fitter *f) { fric_native_fitter_destroy(f); }
 
-/* The unit of key i of FRIC_NATIVE_KEYS (static text, "" for none), NULL past the end. */
-FXB_EXPORT const char *fxb_native_unit(int i)
-{
-    static const char *const units[] = {
-#define NATIVE_UNIT(key, field, unit) unit,
-        FRIC_NATIVE_KEYS(NATIVE_UNIT)
-#undef NATIVE_UNIT
-    };
-    return i >= 0 && i < FRIC_NATIVE_N_KEYS ? units[i] : NULL;
-}
-
 /* The start `friction fit --model native` fits from (fric_native_fit_start
- * in the default box) for actuator act, into out[16]. */
-FXB_EXPORT void fxb_native_fit_start(const char *act, double *out)
+ * in the default box) for actuator act, into *out. */
+FXB_EXPORT void fxb_native_fit_start(const char *act, fric_native_params *out)
 {
-    fric_native_params np;
     fric_native_fit_space box;
     fric_native_fit_space_default(act, &box);
-    fric_native_fit_start(act ? fric_bench_actuator_find(act) : NULL, &box, &np);
-    fxb_native_put(&np, out);
+    fric_native_fit_start(act ? fric_bench_actuator_find(act) : NULL, &box, out);
 }
 
-/* The native params file of p[n] for actuator act with the fit's metadata
+/* The native params file of p for actuator act with the fit's metadata
  * (fit[4] = train MAE [rad], hold-out MAE [rad] (NaN: none), training logs,
  * evaluations; fit NULL: none) into buf[cap] (fric_native_params_write, the
  * file `friction fit --model native --out` writes): the length needed
  * without the NUL (cap 0 sizes it), −1 with the message. */
-FXB_EXPORT int fxb_native_params_text(const double *p, int n, const char *act, const double *fit, char *buf, int cap)
+FXB_EXPORT int fxb_native_params_text(const fric_native_params *p, const char *act, const double *fit, char *buf, int cap)
 {
-    fric_native_params np;
-    if (fxb_count_bad("cap", cap, 1) || fxb_native_of(p, n, &np)) return -1;
+    if (fxb_count_bad("cap", cap, 1) || fxb_native_none(p)) return -1;
     fric_io_params_fit meta = { 0 };
     if (fit) meta = (fric_io_params_fit){ .train_mae = fit[0], .holdout_mae = fit[1], .logs = (size_t)fit[2],
                                           .evaluations = (long)fit[3] };
     size_t len = 0;
-    fric_status s = fric_native_params_write(&np, act, fit ? &meta : NULL, cap > 0 ? buf : NULL,
+    fric_status s = fric_native_params_write(p, act, fit ? &meta : NULL, cap > 0 ? buf : NULL,
                                              cap > 0 ? (size_t)cap : 0, &len);
     if (s && !(s == FRIC_E_BUFFER && cap == 0)) { fxb_from_core(s, NULL); return -1; }
     fxb_set_error("");

@@ -131,8 +131,9 @@ FXB_EXPORT int fxb_robot_adopt(fric_robot *r, const double *servos, int np, int 
 }
 
 /* Adopted joint i: what it lost and gained (record mujoco_adopted), what
- * copy (C) writes (record robot_edit), its goal range [rad] (lo >= hi:
- * none). */
+ * copy (C) writes (record robot_edit), its joint def (record
+ * mujoco_joint_def: the goal range goal_lo, goal_hi [rad], lo >= hi none);
+ * NULL past them. */
 FXB_EXPORT const fric_mujoco_adopted *fxb_robot_adopted(const fric_robot *r, int i)
 {
     const fric_mujoco_adoption *ad = fric_robot_adoption(r);
@@ -144,18 +145,19 @@ FXB_EXPORT const fric_robot_edit *fxb_robot_edit(const fric_robot *r, int i)
     const fric_robot_edit *e = fric_robot_edits(r, &n);
     return i >= 0 && i < n ? &e[i] : NULL;
 }
-FXB_EXPORT double fxb_robot_goal_range(const fric_robot *r, int i, int hi)
+FXB_EXPORT const fric_mujoco_joint_def *fxb_robot_def(const fric_robot *r, int i)
 {
     const fric_mujoco_adoption *ad = fric_robot_adoption(r);
-    if (!ad || i < 0 || i >= ad->n) return 0;
-    return hi ? ad->defs[i].goal_hi : ad->defs[i].goal_lo;
+    return ad && i >= 0 && i < ad->n ? &ad->defs[i] : NULL;
 }
 
-/* The integrator copy (C) runs (file 0) or the model's own (file 1). */
-FXB_EXPORT int fxb_robot_integrator(const fric_robot *r, int file)
+/* The integrator copy (C) runs, and the model's own (the file's). */
+FXB_EXPORT int fxb_robot_integrator_run(const fric_robot *r) { return fric_robot_integrator(r, NULL); }
+FXB_EXPORT int fxb_robot_integrator_file(const fric_robot *r)
 {
-    int own = 0, run = fric_robot_integrator(r, &own);
-    return file ? own : run;
+    int own = 0;
+    fric_robot_integrator(r, &own);
+    return own;
 }
 FXB_EXPORT const char *fxb_robot_integrator_name(int i) { return fric_robot_integrator_name(i); }
 

@@ -42,11 +42,13 @@ const TABLES = Object.fromEntries(['param_info', 'col_info', 'scenario', 'servo_
   // a robot's recording (fric_recording.h): wasm/bindings_io.c
   'recording_info', 'lerobot_motor',
   // a robot's servos from its recording (fric_ident.h): wasm/bindings_ident.c
-  'ident_options', 'ident_verdict']
-  .map((k) => [k, [`fric_${k}`, k === 'servo_friction' ? 'FRIC_SERVO_COEFS' : `FRIC_${k.toUpperCase()}_FIELDS`]]));
+  'ident_options', 'ident_verdict',
+  // MuJoCo's native joint as a model (fric_native.h): wasm/bindings_native.c, its fields named by the params file's keys
+  'native_params']
+  .map((k) => [k, [`fric_${k}`, { servo_friction: 'FRIC_SERVO_COEFS', native_params: 'FRIC_NATIVE_KEYS' }[k] ?? `FRIC_${k.toUpperCase()}_FIELDS`]]));
 
-/** [[field, second argument], …] of `#define NAME(X) X(a, "u") X(b, …) …` in the header text. */
-function xmacro(name) {
+/** The text of `#define NAME(X) …` in the headers, to its last continued line. */
+function macroBody(name) {
   const at = HEADERS.indexOf(`#define ${name}(X)`);
   assert.ok(at >= 0, `no #define ${name}(X) in core/include`);
   let body = '';
@@ -54,8 +56,14 @@ function xmacro(name) {
     body += `${line}\n`;
     if (!line.trimEnd().endsWith('\\')) break;
   }
-  return [...body.matchAll(/X\((\w+),\s*("(?:[^"\\]|\\.)*"|\w+)\)/g)].map((x) => [x[1], x[2]]);
+  return body;
 }
+
+/** [[field, second argument], …] of `#define NAME(X) X(a, "u") X(b, …) …` in the header text. */
+const xmacro = (name) => [...macroBody(name).matchAll(/X\((\w+),\s*("(?:[^"\\]|\\.)*"|\w+)\)/g)].map((x) => [x[1], x[2]]);
+
+/** [[key, C field, unit], …] of `#define NAME(X) X("key", field[i], "unit") …` (FRIC_NATIVE_KEYS). */
+const keyedXmacro = (name) => [...macroBody(name).matchAll(/X\(("[^"]*"),\s*([\w[\]]+),\s*("[^"]*")\)/g)].map((x) => [JSON.parse(x[1]), x[2], x[3]]);
 
 // wasm32 (ILP32): pointers, int, long and size_t are 4 bytes; long long,
 // uint64_t and double 8, each aligned to its size; enums are ints.
@@ -121,6 +129,18 @@ describe('a) the layouts agree with the headers (X-macro tables, struct declarat
   for (const [name, [struct, macro]] of Object.entries(TABLES)) {
     it(`${name}: ${macro} and ${struct}`, () => {
       const L = LAYOUTS[name];
+      if (name === 'native_params') {
+        // each key's field by its C expression (solimpfriction[0]: the array's first item, one f64)
+        const want = keyedXmacro(macro), c = layoutOf(struct);
+        assert.deepEqual(L.fields.map(([f, u]) => [f, JSON.stringify(u)]), want.map(([k, , u]) => [k, u]), 'keys and units, in the table order');
+        assert.equal(L.size, c.size, `sizeof(${struct})`);
+        want.forEach(([key, expr], i) => {
+          const [, member, item] = /^(\w+)(?:\[(\d+)\])?$/.exec(expr), d = c.fields[member];
+          assert.ok(d, `${struct} has no field ${member}`);
+          assert.deepEqual(L.fields[i].slice(2), ['f64', d.offset + 8 * Number(item ?? 0), item === undefined ? d.count : 1], `${key}: kind, offset, count`);
+        });
+        return;
+      }
       let want = xmacro(macro);
       // the servo friction model: its `model`, then FRIC_SERVO_COEFS(X(field, NAME)) (no units)
       if (name === 'servo_friction') want = [['model', '""'], ...want.map(([f]) => [f, '""'])];
@@ -239,6 +259,17 @@ describe('c) the export list is generated from the sources and is what the wrapp
     assert.deepEqual(all.filter((n, i) => all.indexOf(n) !== i), [], 'in two tables');
     assert.deepEqual(all.map((n) => `_${n}`).sort(), generated.filter((n) => n.startsWith('_fxb_')).sort());
     assert.deepEqual([...noComments(read('wasm/friction.js')).matchAll(/\b_?(fxb_\w+)/g)].map((x) => x[1]), []);
+  });
+  it('no export takes a positional selector (a what, which, hi or file argument choosing what it answers): one export a question', () => {
+    const selectors = sources.flatMap((f) => [...read(f).matchAll(/^FXB_EXPORT\b[^(]*?\b(fxb_\w+)\s*\(([^)]*)\)/gm)])
+      .filter((x) => x[2].split(',').some((q) => /^\s*int\s+(what|which|hi|file)\s*$/.test(q))).map((x) => x[1]);
+    assert.deepEqual(selectors, []);
+  });
+  it('every call of an export goes through a group\'s call(): no module of the wrapper or the page calls core._m\'s exports itself', () => {
+    const files = [...groups.map((g) => `wasm/api/${g}`), 'wasm/friction.js',
+      ...fs.readdirSync(path.join(ROOT, 'web/src'), { recursive: true }).filter((f) => f.endsWith('.js')).map((f) => `web/src/${f}`)];
+    const direct = files.flatMap((f) => [...noComments(read(f)).matchAll(/\._fxb_\w+/g)].map((x) => `${f}: ${x[0]}`));
+    assert.deepEqual(direct, []);
   });
   it('a group refuses an export not in its table, and a wrong count of arguments', async () => {
     const { caller } = await import('../../wasm/api/base.js');

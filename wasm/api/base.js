@@ -204,6 +204,10 @@ export const inp = (a) => ({ in: a });
 export const out = (T, n) => ({ out: T, n });
 /** A struct of layout `name` (LAYOUTS) that the call writes, returned decoded. */
 export const outStruct = (name) => ({ struct: name });
+/** objs ({ field: value } each) as records of layout `name` the call reads,
+ *  written by the one record writer (FrictionCore._write, texts copied in
+ *  and freed after the call). */
+export const records = (name, objs) => ({ records: name, objs });
 /** The text s as a NUL-terminated UTF-8 string: every string the wrapper
  *  hands to C goes through here. A string holding a NUL (U+0000) is refused,
  *  a RangeError naming the argument `name`: C would read it cut there (a
@@ -229,16 +233,23 @@ export const PARAMS_FIRMWARE_KEYS = ['error_gain_ratio', 'max_velocity', 'max_cu
  *  against them by tests/web/boundary.test.mjs): call(core, export, args,
  *  options) is core._call after the export and the count of args are
  *  checked against the table, so that a group calls no export it does not
- *  declare. */
+ *  declare; every call of an export goes through it (no module calls
+ *  core._m's exports itself). */
 export function caller(table) {
   const params = Object.fromEntries(Object.entries(table).map(([fn, s]) => [fn, s ? s.split(' ') : []]));
-  return (core, fn, args, options) => {
+  const call = (core, fn, args, options) => {
     const want = params[fn];
     if (!want) throw new Error(`${fn} is not in the group's signature table`);
     if (args.length !== want.length) throw new Error(`${fn} takes ${want.length} arguments (${want.join(', ')}), given ${args.length}`);
     return core._call(fn, args, options);
   };
+  /** call.value(core, export, ...args): the return of an export that is its
+   *  answer (a value, a count, a handle, a predicate; a refusal the caller
+   *  reads itself), through call with no outcome checked. */
+  call.value = (core, fn, ...args) => call(core, fn, args, ANSWER).rc;
+  return call;
 }
+const ANSWER = { ok: () => true };
 
 /** The phase's parts (fric_fit_progress_phase_part, by a binding `fn` of a
  *  fit handle `h`): [{ message, id, values }], each a sentence of the core

@@ -6,7 +6,8 @@ import { SERVO_KEYS, SERVO_FILE_KEYS, f64s, inp, out, outStruct, cstr, caller } 
 /** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
  *  call() refuses an export not listed here or a wrong count of arguments. */
 export const SIGNATURES = {
-  fxb_servo_coef: 'model i what',
+  fxb_servo_coef_used: 'model i',
+  fxb_servo_coef_positive: 'i',
   fxb_preset_count: '',
   fxb_preset_at: 'i',
   fxb_bench_servo: 'p n out',
@@ -31,9 +32,9 @@ export class BenchApi {
    *  servo: { kt, R, armature, q_offset } }] (the values of params/<dir>/m<k>.json). */
   presets() {
     if (this._presets) return this._presets;
-    const m = this._core._m, out = [];
-    for (let i = 0; i < m._fxb_preset_count(); i++) {
-      const { actuator, dir, friction, servo: { kt, R, armature, q_offset, error_gain_ratio, max_velocity } } = this._core._read('bench_preset', m._fxb_preset_at(i));
+    const out = [];
+    for (let i = 0; i < call.value(this._core, 'fxb_preset_count'); i++) {
+      const { actuator, dir, friction, servo: { kt, R, armature, q_offset, error_gain_ratio, max_velocity } } = this._core._read('bench_preset', call.value(this._core, 'fxb_preset_at', i));
       // the file's motor constants, and the STS3215 firmware's (1 and 0 for the others)
       out.push({ actuator, dir, model: friction.model, friction,
         servo: { kt, R, armature, q_offset, error_gain_ratio, max_velocity } });
@@ -104,10 +105,9 @@ export class BenchApi {
   /** The servo friction model's numbers, in binding order, as the core defines them:
    *  [{ field: 'K_c', key: 'friction_base', positive, models: [1, …, 6] }, …] (index 0: the model). */
   servoCoefs() {
-    const m = this._core._m;
     return SERVO_KEYS.map((field, i) => ({
-      field, key: SERVO_FILE_KEYS[i], positive: m._fxb_servo_coef(1, i, 1) !== 0,
-      models: [1, 2, 3, 4, 5, 6].filter((k) => m._fxb_servo_coef(k, i, 0) !== 0),
+      field, key: SERVO_FILE_KEYS[i], positive: call.value(this._core, 'fxb_servo_coef_positive', i) !== 0,
+      models: [1, 2, 3, 4, 5, 6].filter((k) => call.value(this._core, 'fxb_servo_coef_used', k, i) !== 0),
     }));
   }
 }

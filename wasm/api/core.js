@@ -5,7 +5,7 @@
 // marshalling path _call, the last failure as an Error (_fail), the struct
 // reader (_read, through LAYOUTS).
 import { LAW_KINDS, LAW_FIELDS, SERVO_KEYS, SERVO_FILE_KEYS, TREATMENTS, MJ_TREATMENTS, MJ_CONSTANTS, MJ_ACT_KINDS, MJ_JOINT_TYPES, MJ_MAP_KINDS, INTEGRATORS, LAYOUTS,
-  TABLES, CONSTANTS, coreError, namedValues, MAX_BYTES, argError, show, out, caller } from './base.js';
+  TABLES, CONSTANTS, F64, coreError, namedValues, MAX_BYTES, argError, show, out, cstr, caller } from './base.js';
 import { LawApi } from './law.js';
 import { ScenarioApi } from './scenario.js';
 import { BenchApi } from './bench.js';
@@ -30,7 +30,8 @@ export const SIGNATURES = {
   fxb_sentence_values: '',
   fxb_status_name: 's',
   fxb_boundary: 'buf cap',
-  fxb_heap_used: 'what',
+  fxb_heap_used: '',
+  fxb_heap_free: '',
 };
 const call = caller(SIGNATURES);
 
@@ -63,21 +64,20 @@ export class FrictionCore {
   _free(p) { if (p) this._m._free(p); }
   _f64() { return this._m.HEAPF64; } // re-read after every call that may grow memory
   _str(p) { return this._m.UTF8ToString(p); }
-  _error() { return this._str(this._m._fxb_last_error()); }
+  _error() { return this._str(call.value(this, 'fxb_last_error')); }
   /** The last core failure as an Error: message, code (status name), param
    *  (names[index] of the parameter at fault, or null) and the message as a
    *  sentence id with named values (id, values, prefix: coreError). */
   _fail(names = []) {
-    const m = this._m, j = m._fxb_last_param();
-    return coreError(this._error(), this._str(m._fxb_status_name(m._fxb_last_status())),
+    const j = call.value(this, 'fxb_last_param');
+    return coreError(this._error(), this._str(call.value(this, 'fxb_status_name', call.value(this, 'fxb_last_status'))),
       j >= 0 && j < names.length ? names[j] : null,
-      { id: this._str(m._fxb_last_id()), values: this._str(m._fxb_last_values()), prefix: m._fxb_last_prefix() });
+      { id: this._str(call.value(this, 'fxb_last_id')), values: this._str(call.value(this, 'fxb_last_values')), prefix: call.value(this, 'fxb_last_prefix') });
   }
   /** The id and named values of the last sentence a text writer of the core
    *  wrote (core.fit.rigCaution's): { id, values } (id '' when none). */
   sentence() {
-    const m = this._m;
-    return { id: this._str(m._fxb_sentence_id()), values: namedValues(this._str(m._fxb_sentence_values())) };
+    return { id: this._str(call.value(this, 'fxb_sentence_id')), values: namedValues(this._str(call.value(this, 'fxb_sentence_values'))) };
   }
 
   /** A copy of typed array a in new wasm memory (the caller frees it). */
@@ -126,20 +126,63 @@ export class FrictionCore {
     return this._value(kind, p + offset, count);
   }
 
-  /** Writes values ({ field: number }, fields of layout `name` of kind f64,
-   *  i32, u32, a pointer or a char pointer given as an address) into the
-   *  struct at p; the fields not given keep what p holds. */
-  _write(name, p, values) {
-    const v = new DataView(this._m.HEAPU8.buffer);
-    for (const [field, x] of Object.entries(values)) {
-      const [, , kind, offset] = this._row(name, field);
+  /** The one record writer: writes values ({ field: value }) into the
+   *  struct of layout `name` at p, field by field of the layout (a field
+   *  values leaves undefined keeps what p holds; a key that is no field of
+   *  the layout is not read). f64: a number, or for an array field an array
+   *  (items left out: 0); i32, u32, ptr: a number (null: 0); chars: a text
+   *  (UTF-8, NUL-ended, shorter than the array); str: an address, null
+   *  (NULL) or a text copied into new wasm memory, its pointer pushed on
+   *  strs for the caller to free (a text without strs is refused). */
+  _write(name, p, values, strs = null) {
+    for (const [field, , kind, offset, count] of LAYOUTS[name].fields) {
+      const x = values[field];
+      if (x === undefined) continue;
+      // a view made again per field: copying a text in may grow (detach) the memory
+      const v = new DataView(this._m.HEAPU8.buffer);
       switch (kind) {
-        case 'f64': v.setFloat64(p + offset, x, true); break;
-        case 'i32': v.setInt32(p + offset, x, true); break;
-        case 'u32': case 'ptr': case 'str': v.setUint32(p + offset, x, true); break;
+        case 'f64':
+          for (let k = 0; k < count; k++) v.setFloat64(p + offset + F64 * k, Number(count === 1 ? x ?? 0 : x?.[k] ?? 0), true);
+          break;
+        case 'i32': v.setInt32(p + offset, Number(x ?? 0), true); break;
+        case 'u32': case 'ptr': v.setUint32(p + offset, Number(x ?? 0), true); break;
+        case 'chars': {
+          const bytes = new TextEncoder().encode(String(x));
+          if (bytes.length >= count) throw argError(RangeError, `${name}.${field}`, `${name}.${field} is longer than ${count - 1} bytes.`);
+          this._m.HEAPU8.fill(0, p + offset, p + offset + count);
+          this._m.HEAPU8.set(bytes, p + offset);
+          break;
+        }
+        case 'str': {
+          let s = typeof x === 'number' ? x : 0;
+          if (typeof x !== 'number' && x !== null) {
+            if (!strs) throw new Error(`${name}.${field}: a text is written only with a list to free it`);
+            s = this._put(cstr(String(x), `${name}.${field}`).in);
+            strs.push(s);
+          }
+          new DataView(this._m.HEAPU8.buffer).setUint32(p + offset, s, true);   // after the copy
+          break;
+        }
         default: throw new Error(`${name}.${field} (${kind}) is not written from JavaScript`);
       }
     }
+  }
+
+  /** objs as records of layout `name` in new wasm memory, zeroed first (a
+   *  field an object leaves out: 0, NULL): { p, free() } (free() releases
+   *  the texts copied in too). */
+  _records(name, objs) {
+    const size = LAYOUTS[name].size, n = Math.max(1, objs.length), strs = [];
+    const p = this._alloc(size * n);
+    this._m.HEAPU8.fill(0, p, p + size * n);
+    const free = () => { strs.forEach((s) => this._free(s)); this._free(p); };
+    try {
+      objs.forEach((o, i) => this._write(name, p + i * size, o, strs));
+    } catch (e) {
+      free();
+      throw e;
+    }
+    return { p, free };
   }
 
   /** The n strings of a `strs` field (a pointer to n char pointers; NULL ones give ''). */
@@ -147,16 +190,17 @@ export class FrictionCore {
 
   /**
    * The one marshalling path: calls export `fn` with args (numbers and
-   * handles as they are; inp, out, outStruct and cstr buffers allocated and
-   * copied in first), then copies the outputs out and frees every buffer in
+   * handles as they are; inp, out, outStruct, records and cstr buffers
+   * allocated and copied in first), then copies the outputs out and frees every buffer in
    * a finally block. ok(rc) false (default: rc !== 0 fails) throws the
    * core's message (_fail(names)). Returns { rc, out: [each out / outStruct, in order] }.
    */
   _call(fn, args, { names = [], ok = (rc) => rc === 0 } = {}) {
-    const ptrs = [], outs = [];
+    const ptrs = [], recs = [], outs = [];
     try {
       const argv = args.map((a) => {
-        if (typeof a === 'number') return a;
+        if (typeof a !== 'object' || a === null) return a;   // a number, a handle (undefined, null: as wasm reads them)
+        if (a.records) { const r = this._records(a.records, a.objs); recs.push(r); return r.p; }
         const p = a.in ? this._put(a.in) : this._alloc(a.out ? a.n * a.out.BYTES_PER_ELEMENT : LAYOUTS[a.struct].size);
         ptrs.push(p);
         if (!a.in) outs.push({ ...a, p });
@@ -167,13 +211,14 @@ export class FrictionCore {
       return { rc, out: outs.map((o) => (o.struct ? this._read(o.struct, o.p) : this._get(o.out, o.p, o.n))) };
     } finally {
       ptrs.forEach((p) => this._free(p));
+      recs.forEach((r) => r.free());
     }
   }
 
   /** Bytes of wasm heap in use (for leak checks). */
-  heapUsed() { return this._m._fxb_heap_used(0); }
+  heapUsed() { return call.value(this, 'fxb_heap_used'); }
   /** malloc's counters (for heap-integrity checks): { used, free } bytes. */
-  heapStats() { return { used: this._m._fxb_heap_used(0), free: this._m._fxb_heap_used(1) }; }
+  heapStats() { return { used: call.value(this, 'fxb_heap_used'), free: call.value(this, 'fxb_heap_free') }; }
 
   /** Runs fn(Log) with the parsed log loaded, then frees it. */
   _withLog(log, source, fn) {
@@ -219,8 +264,7 @@ export class FrictionCore {
  *  base.js's tables, once per page (every module instance has the same). */
 export function readBoundary(core) {
   if (LAW_KINDS.length) return;
-  const mod = core._m;
-  const n = mod._fxb_boundary(0, 0);
+  const n = call.value(core, 'fxb_boundary', 0, 0);
   const [text] = call(core, 'fxb_boundary', [out(Uint8Array, n + 1), n + 1], { ok: (rc) => rc === n }).out;
   const b = JSON.parse(new TextDecoder().decode(text.subarray(0, n)));
   Object.assign(LAYOUTS, b.layouts);

@@ -16,7 +16,8 @@ export const SIGNATURES = {
   fxb_fit_param_applies: 'actuator model i',
   fxb_fit_losses: 'h actuator model ig P count out mae',
   fxb_fit_losses_fast: 'h actuator model ig P count out ws',
-  fxb_fit_rel: 'what a b',
+  fxb_fit_param_used: 'model i',
+  fxb_fit_contains: 'big small',
   fxb_fit_default_budget: 'model',
   fxb_fit_embed: 'small p_small big p_big',
   fxb_fit_chain_start: 'model loss best start',
@@ -97,7 +98,7 @@ export class FitApi {
   /** The default budget [evaluations] of a fit of `model` (fric_fit_default_budget:
    *  M4–M6 make `tries` tries of `budget`). */
   defaultBudget(model) {
-    return this._core._m._fxb_fit_default_budget(this._core._fitModel('model', model));
+    return call.value(this._core, 'fxb_fit_default_budget', this._core._fitModel('model', model));
   }
 
   /** The fit's parameters in vector order: [{ key, unit }] (the core's table). */
@@ -112,14 +113,14 @@ export class FitApi {
    *  max_torque, only where the reference fits or holds them). */
   paramUsed(model, actuator) {
     const k = this._core._fitModel('model', model);
-    if (actuator === undefined) return this.paramKeys().map((_, i) => this._core._m._fxb_fit_rel(0, k, i) !== 0);
+    if (actuator === undefined) return this.paramKeys().map((_, i) => call.value(this._core, 'fxb_fit_param_used', k, i) !== 0);
     const a = this._core._fitActuator(actuator);
     return this.paramKeys().map((_, i) => call(this._core, 'fxb_fit_param_applies', [cstr(a, 'actuator'), k, i], { ok: () => true }).rc !== 0);
   }
 
   /** true when a fitted `big` can start from a fitted `small` unchanged (fric_fit_contains). */
   contains(big, small) {
-    return this._core._m._fxb_fit_rel(1, this._core._fitModel('big', big), this._core._fitModel('small', small)) !== 0;
+    return call.value(this._core, 'fxb_fit_contains', this._core._fitModel('big', big), this._core._fitModel('small', small)) !== 0;
   }
 
   /** p of model `big` from p of model `small` (fric_fit_embed); throws when big does not contain small. */
@@ -388,7 +389,7 @@ export class FitBatch {
     if (!idx.length) b = this.loss(x, actuator, model);
     return { base: b, threshold: b * (1 + tol), tolerance: tol, ranges };
   }
-  free() { if (this._h) { this._core._m._fxb_fit_batch_free(this._h); this._h = 0; } }
+  free() { if (this._h) { call.value(this._core, 'fxb_fit_batch_free', this._h); this._h = 0; } }
 }
 
 /** A fit in progress (fit.create): ask() the candidates, tell() their losses. */
@@ -397,7 +398,7 @@ export class Fit {
     this._core = core;
     this._f = f;
     this.batch = batch;
-    this.lambdaMax = core._m._fxb_fit_lambda_max(f);
+    this.lambdaMax = call.value(core, 'fxb_fit_lambda_max', f);
     this._N = core.fit.paramKeys().length;
     this._P = core._alloc(Math.max(1, this.lambdaMax) * this._N * F64);
     this._count = 0;
@@ -409,7 +410,7 @@ export class Fit {
   ask() {
     this._live();
     const core = this._core;
-    const k = core._m._fxb_fit_ask(this._f, this._P, this.lambdaMax);
+    const k = call.value(core, 'fxb_fit_ask', this._f, this._P, this.lambdaMax);
     if (k < 0) throw core._fail();
     this._count = k;
     return k ? core._f64().slice(this._P / F64, this._P / F64 + k * this._N) : null;
@@ -428,7 +429,7 @@ export class Fit {
   }
 
   /** Cancel: the next ask() returns null. */
-  stop() { this._live(); this._core._m._fxb_fit_stop(this._f); }
+  stop() { this._live(); call.value(this._core, 'fxb_fit_stop', this._f); }
 
   /** { generation, run, lambda, evals, budget, steps, bestLoss, genBestLoss,
    *  sigma, clamped, done (0 running, else a stop reason), doneName, best,
@@ -441,7 +442,7 @@ export class Fit {
     const core = this._core;
     const p = call(core, 'fxb_fit_progress', [this._f, outStruct('fit_progress')]).out[0];
     const o = Object.fromEntries(Object.entries(p).map(([k, v]) => [camel(k), v]));
-    o.doneName = o.done ? core._str(core._m._fxb_fit_stop_name(o.done)) : '';
+    o.doneName = o.done ? core._str(call.value(core, 'fxb_fit_stop_name', o.done)) : '';
     const { rc, out: [text] } = call(core, 'fxb_fit_phase', [this._f, out(Uint8Array, 256), 256], { ok: (n) => n >= 0 });
     o.phase = new TextDecoder().decode(text.subarray(0, Math.min(rc, 255)));
     o.phaseParts = phaseParts(core, call, 'fxb_fit_phase_part', this._f);
@@ -450,7 +451,7 @@ export class Fit {
 
   free() {
     if (this._f) {
-      this._core._m._fxb_fit_free(this._f);
+      call.value(this._core, 'fxb_fit_free', this._f);
       this._core._free(this._P);
       this._f = 0;
       this._P = 0;

@@ -21,17 +21,17 @@ export const SIGNATURES = {
   fxb_ident_set_create: 'recs count o',
   fxb_ident_set_info: 'h res',
   fxb_ident_set_free: 'h',
-  fxb_ident_simulate: 'h rec j p n sim_q cap res',
-  fxb_ident_loss: 'h j p n res',
+  fxb_ident_simulate: 'h rec j p sim_q cap res',
+  fxb_ident_loss: 'h j p res',
   fxb_ident_start: 'h start',
   fxb_ident_fitter_create: 'h j budget seed',
   fxb_ident_fitter_step: 'f',
   fxb_ident_fitter_stop: 'f',
   fxb_ident_fitter_free: 'f',
   fxb_ident_fitter_progress: 'f best res',
-  fxb_ident_result: 'h j p n train_mae evals p_out range verdict flags res',
+  fxb_ident_result: 'h j p train_mae evals p_out range verdict flags res',
   fxb_ident_format: 'x buf cap',
-  fxb_ident_native_edits: 'p n firmware_kp out',
+  fxb_ident_native_edits: 'p firmware_kp out',
 };
 const call = caller(SIGNATURES);
 
@@ -63,8 +63,7 @@ export class IdentApi {
    *  solref [2], solimp [5], kp (the actuator's gain: fric_native_kp_for),
    *  kv, limited, forcerange [lo, hi] }. */
   nativeEdits(p, firmwareKp) {
-    const x = this._core.native._vec(p);
-    const { out: [v] } = call(this._core, 'fxb_ident_native_edits', [inp(x), x.length, numberType('firmwareKp', firmwareKp), out(Float64Array, 15)],
+    const { out: [v] } = call(this._core, 'fxb_ident_native_edits', [rec(this._core, p), numberType('firmwareKp', firmwareKp), out(Float64Array, 15)],
       { names: this._core.native.keys() });
     return { frictionloss: v[0], damping: v[1], armature: v[2], solref: [v[3], v[4]], solimp: Array.from(v.subarray(5, 10)), kp: v[10], kv: v[11],
       limited: v[12] !== 0, forcerange: [v[13], v[14]] };
@@ -103,7 +102,7 @@ export class IdentApi {
       ptrs.push(err);
       const stale = core._alloc(8);
       ptrs.push(stale);
-      const h = core._m._fxb_ident_rec_create(put(T), put(G), put(P), n, J, J ? np : 0, period, put(cstr(String(source), 'source').in), info, err, stale);
+      const h = call.value(core, 'fxb_ident_rec_create', put(T), put(G), put(P), n, J, J ? np : 0, period, put(cstr(String(source), 'source').in), info, err, stale);
       if (!h) throw core.io._recordingFail(err);
       const r = new IdentRecording(core, h, { names: names.slice(), n, info: core._read('recording_info', info), t: T, pos: P, source: String(source),
         stale: core._get(Float64Array, stale, 1)[0] });
@@ -130,7 +129,7 @@ export class IdentApi {
       const o = core._alloc(LAYOUTS.ident_options.size);
       ptrs.push(o);
       core._write('ident_options', o, { h: numberType('h', h), window: numberType('window', window), firmware_kp: numberType('firmwareKp', firmwareKp) });
-      const s = core._m._fxb_ident_set_create(recs, recordings.length, o);
+      const s = call.value(core, 'fxb_ident_set_create', recs, recordings.length, o);
       if (!s) throw core._fail();
       return new IdentSet(core, s, recordings, { h, window, firmwareKp });
     } finally {
@@ -196,15 +195,15 @@ export class IdentRecording {
 
   free() {
     if (this._h) {
-      this._core._m._fxb_ident_rec_free(this._h);
+      call.value(this._core, 'fxb_ident_rec_free', this._h);
       this._h = 0;
     }
   }
 }
 
-/** A native parameter set object (params-file keys) as the core's vector. */
-const vec = (core, p) => core.native._vec(p);
-const obj16 = (core, v) => Object.fromEntries(core.native.keys().map((k, i) => [k, v[i]]));
+/** A native parameter set object (params-file keys; a key left out: MuJoCo's
+ *  default) as the one record native_params a call reads (core.native's). */
+const rec = (core, p) => core.native._record(p);
 
 /** A checked training set (core.ident.set). */
 export class IdentSet {
@@ -223,26 +222,25 @@ export class IdentSet {
   /** Joint j of recording rec simulated with p (params object) in windows
    *  restarted from the measured state (fric_ident_simulate): { mae [rad],
    *  simQ (the simulated q at the frames) }. */
-  simulate(rec, j, p) {
+  simulate(k, j, p) {
     this._live();
-    num('rec', rec, { min: 0, max: this.recordings.length - 1, integer: true });
-    const x = vec(this._core, p), cap = Math.max(1, this.recordings[rec].frames);
-    const { out: [q, r] } = call(this._core, 'fxb_ident_simulate', [this._h, rec, this._joint(j), inp(x), x.length, out(Float64Array, cap), cap, out(Float64Array, 1)],
+    num('rec', k, { min: 0, max: this.recordings.length - 1, integer: true });
+    const cap = Math.max(1, this.recordings[k].frames);
+    const { out: [q, r] } = call(this._core, 'fxb_ident_simulate', [this._h, k, this._joint(j), rec(this._core, p), out(Float64Array, cap), cap, out(Float64Array, 1)],
       { names: this._core.native.keys() });
-    return { mae: r[0], simQ: q.subarray(0, this.recordings[rec].frames) };
+    return { mae: r[0], simQ: q.subarray(0, this.recordings[k].frames) };
   }
 
   /** The loss of joint j with p: the frame-weighted MAE over the set [rad] (fric_ident_loss). */
   loss(j, p) {
     this._live();
-    const x = vec(this._core, p);
-    return call(this._core, 'fxb_ident_loss', [this._h, this._joint(j), inp(x), x.length, out(Float64Array, 1)]).out[0][0];
+    return call(this._core, 'fxb_ident_loss', [this._h, this._joint(j), rec(this._core, p), out(Float64Array, 1)]).out[0][0];
   }
 
   /** Where a joint's fit starts (fric_ident_space_default): a params object. */
   start() {
     this._live();
-    return obj16(this._core, call(this._core, 'fxb_ident_start', [this._h, out(Float64Array, this._core.native.keys().length)]).out[0]);
+    return call(this._core, 'fxb_ident_start', [this._h, outStruct('native_params')]).out[0];
   }
 
   /** Joint j's fit, one CMA-ES generation a step (fric_ident_fitter; the
@@ -263,18 +261,18 @@ export class IdentSet {
    *  paramFlags { key: bits }, trainMae [rad], evals }. */
   result(j, p, trainMae, evals) {
     this._live();
-    const core = this._core, N = CONSTANTS.native_fit_n, keys = TABLES.native_fit_keys, F = Float64Array, x = vec(core, p);
+    const core = this._core, N = CONSTANTS.native_fit_n, keys = TABLES.native_fit_keys, F = Float64Array;
     const { out: [po, range, verdict, flags, res] } = call(core, 'fxb_ident_result',
-      [this._h, this._joint(j), inp(x), x.length, numberType('trainMae', trainMae), num('evals', evals, { min: 0, integer: true }),
-        out(F, x.length), out(F, 4 * N), outStruct('ident_verdict'), out(F, 1 + N), out(F, 2)], { names: core.native.keys() });
+      [this._h, this._joint(j), rec(core, p), numberType('trainMae', trainMae), num('evals', evals, { min: 0, integer: true }),
+        outStruct('native_params'), out(F, 4 * N), outStruct('ident_verdict'), out(F, 1 + N), out(F, 2)], { names: core.native.keys() });
     const ranges = Object.fromEntries(keys.map((k, i) => [k, { lower: range[i], upper: range[N + i], lowerClamped: range[2 * N + i] !== 0, upperClamped: range[3 * N + i] !== 0 }]));
-    return { p: obj16(core, po), ranges, verdict, flags: flags[0], paramFlags: Object.fromEntries(keys.map((k, i) => [k, flags[1 + i]])),
+    return { p: po, ranges, verdict, flags: flags[0], paramFlags: Object.fromEntries(keys.map((k, i) => [k, flags[1 + i]])),
       trainMae: res[0], evals: res[1] };
   }
 
   free() {
     if (this._h) {
-      this._core._m._fxb_ident_set_free(this._h);
+      call.value(this._core, 'fxb_ident_set_free', this._h);
       this._h = 0;
     }
   }
@@ -290,17 +288,16 @@ export class IdentFit {
   /** One generation: 0 while the search goes on, else the stop reason. */
   step() { this._live(); return call(this._core, 'fxb_ident_fitter_step', [this._f], { ok: (rc) => rc >= 0 }).rc; }
   /** Cancel: the next step() tells nothing and returns the stop reason. */
-  stop() { this._live(); this._core._m._fxb_ident_fitter_stop(this._f); }
+  stop() { this._live(); call.value(this._core, 'fxb_ident_fitter_stop', this._f); }
   /** { evals, budget, generation, bestLoss [rad], done, best (params object) }. */
   progress() {
     this._live();
-    const n = this._core.native.keys().length;
-    const { out: [b, r] } = call(this._core, 'fxb_ident_fitter_progress', [this._f, out(Float64Array, n), out(Float64Array, 5)]);
-    return { evals: r[0], budget: r[1], generation: r[2], bestLoss: r[3], done: r[4], best: obj16(this._core, b) };
+    const { out: [b, r] } = call(this._core, 'fxb_ident_fitter_progress', [this._f, outStruct('native_params'), out(Float64Array, 5)]);
+    return { evals: r[0], budget: r[1], generation: r[2], bestLoss: r[3], done: r[4], best: b };
   }
   free() {
     if (this._f) {
-      this._core._m._fxb_ident_fitter_free(this._f);
+      call.value(this._core, 'fxb_ident_fitter_free', this._f);
       this._f = 0;
     }
   }

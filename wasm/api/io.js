@@ -9,7 +9,8 @@ export const SIGNATURES = {
   fxb_params_set: 'p n key kind num str source err',
   fxb_params_key: 'p n carry key kind num str json source err',
   fxb_params_carry_add: 'carry key json source err',
-  fxb_params_carry_at: 'carry i which',
+  fxb_params_carry_key: 'carry i',
+  fxb_params_carry_value: 'carry i',
   fxb_params_carry_note: 'key source buf cap',
   fxb_params_servo_init: 'p n',
   fxb_params_servo: 'p n source start',
@@ -26,9 +27,11 @@ export const SIGNATURES = {
   fxb_recording_free: 'r',
   fxb_lerobot_value: 'm joint source q n v',
   fxb_recipe: 'names lo hi joints fps seconds',
-  fxb_recipe_count: 'h which',
+  fxb_recipe_frames: 'h',
+  fxb_recipe_poses: 'h',
   fxb_recipe_goals: 'h goal cap',
-  fxb_recipe_text: 'h which buf cap',
+  fxb_recipe_csv: 'h buf cap',
+  fxb_recipe_segments: 'h buf cap',
   fxb_recipe_free: 'h',
 };
 const call = caller(SIGNATURES);
@@ -81,7 +84,7 @@ export class IoApi {
       const put = (a) => { const p = this._core._put(a); ptrs.push(p); return p; };
       const str = (x, name) => (typeof x === 'string' ? put(cstr(x, name).in) : 0);
       err = this._core._alloc(LAYOUTS.io_error.size);
-      const h0 = this._core._m._fxb_log_load(root, put(hk), put(h), str(obj.motor, 'log.motor'), str(obj.trajectory, 'log.trajectory'), n, put(ek),
+      const h0 = call.value(this._core, 'fxb_log_load', root, put(hk), put(h), str(obj.motor, 'log.motor'), str(obj.trajectory, 'log.trajectory'), n, put(ek),
         put(kind), put(value), str(unknown, 'a key of the log'), unknownEntry, str(String(source), 'source'), put(new Int32Array(Math.max(n, 1))), err);
       if (!h0) {
         // code: the io library's code (FRIC_IO_…, more specific than the
@@ -151,7 +154,7 @@ export class IoApi {
       ptrs.push(err);
       const src = put(cstr('carry').in);
       for (const { key, json } of carry) {
-        if (core._m._fxb_params_carry_add(cp, put(cstr(String(key), 'a carried key').in), put(cstr(String(json), `carried key "${key}"`).in), src, err)) throw core._fail([]);
+        if (call.value(core, 'fxb_params_carry_add', cp, put(cstr(String(key), 'a carried key').in), put(cstr(String(json), `carried key "${key}"`).in), src, err)) throw core._fail([]);
       }
       return cp;
     } catch (e) {
@@ -223,8 +226,8 @@ export class IoApi {
         const k = put(cstr(key, 'a params key').in), str = typeof v === 'string' ? put(cstr(v, `params key "${key}"`).in) : 0;
         // the value's JSON text, carried when the core does not model the key
         const json = carrying ? put(cstr(JSON.stringify(v) ?? 'null').in) : 0;
-        const rc = carrying ? core._m._fxb_params_key(p, x.length, cp, k, kind, typeof v === 'number' ? v : 0, str, json, src, err)
-          : core._m._fxb_params_set(p, x.length, k, kind, typeof v === 'number' ? v : 0, str, src, err);
+        const rc = carrying ? call.value(core, 'fxb_params_key', p, x.length, cp, k, kind, typeof v === 'number' ? v : 0, str, json, src, err)
+          : call.value(core, 'fxb_params_set', p, x.length, k, kind, typeof v === 'number' ? v : 0, str, src, err);
         if (rc === 1) {
           const e = core._fail(names), detail = core._read('io_error', err);
           e.field = detail.field || key;
@@ -233,14 +236,14 @@ export class IoApi {
         }
         if (rc === 2) {
           const note = put(new Uint8Array(512));
-          core._m._fxb_params_carry_note(k, src, note, 512);
+          call.value(core, 'fxb_params_carry_note', k, src, note, 512);
           warnings.push(core._str(note));
         }
       }
       for (let i = 0; carrying; i++) {
-        const kp = core._m._fxb_params_carry_at(cp, i, 0);
+        const kp = call.value(core, 'fxb_params_carry_key', cp, i);
         if (!kp) break;
-        carry.push({ key: core._str(kp), json: core._str(core._m._fxb_params_carry_at(cp, i, 1)) });
+        carry.push({ key: core._str(kp), json: core._str(call.value(core, 'fxb_params_carry_value', cp, i)) });
       }
       return { values: core._get(Float64Array, p, x.length), carry, warnings };
     } finally {
@@ -277,7 +280,7 @@ export class IoApi {
       ptrs.push(err);
       const src = core._put(cstr(String(source)).in);
       ptrs.push(src);
-      if (core._m._fxb_io_check_size(k, bytes, src, err)) throw core._fail(['bytes']);
+      if (call.value(core, 'fxb_io_check_size', k, bytes, src, err)) throw core._fail(['bytes']);
       return bytes;
     } finally {
       ptrs.forEach((q) => core._free(q));
@@ -332,7 +335,7 @@ export class IoApi {
       ptrs.push(info);
       const err = core._alloc(LAYOUTS.io_error.size);
       ptrs.push(err);
-      if (core._m._fxb_recording_check(put(T), put(G), put(P), n, J, J ? np : 0, period, put(cstr(String(source), 'source').in), info, err)) {
+      if (call.value(core, 'fxb_recording_check', put(T), put(G), put(P), n, J, J ? np : 0, period, put(cstr(String(source), 'source').in), info, err)) {
         throw this._recordingFail(err);
       }
       return core._read('recording_info', info);
@@ -422,18 +425,18 @@ export class IoApi {
     try {
       const put = (a) => { const p = core._put(a); ptrs.push(p); return p; };
       const np = put(Uint32Array.from(names, (x, j) => put(cstr(x, `names[${j}]`).in)));
-      h = core._m._fxb_recipe(J ? np : 0, put(L), put(H), J, fps, seconds);
+      h = call.value(core, 'fxb_recipe', J ? np : 0, put(L), put(H), J, fps, seconds);
       if (!h) throw core._fail(['names', 'lo', 'hi', 'fps', 'seconds']);
-      const n = core._m._fxb_recipe_count(h, 0), poses = core._m._fxb_recipe_count(h, 1);
+      const n = call.value(core, 'fxb_recipe_frames', h), poses = call.value(core, 'fxb_recipe_poses', h);
       const { out: [goal] } = call(core, 'fxb_recipe_goals', [h, out(Float64Array, Math.max(1, n * J)), n]);
-      const text = (which) => {
-        const len = core._m._fxb_recipe_text(h, which, 0, 0);
-        const { out: [b] } = call(core, 'fxb_recipe_text', [h, which, out(Uint8Array, len + 1), len + 1], { ok: (rc) => rc === len });
+      const text = (fn) => {
+        const len = call.value(core, fn, h, 0, 0);
+        const { out: [b] } = call(core, fn, [h, out(Uint8Array, len + 1), len + 1], { ok: (rc) => rc === len });
         return new TextDecoder().decode(b.subarray(0, len));
       };
-      return { names: [...names], fps, n, poses, goal: goal.subarray(0, n * J), csv: text(0), segments: JSON.parse(text(1)) };
+      return { names: [...names], fps, n, poses, goal: goal.subarray(0, n * J), csv: text('fxb_recipe_csv'), segments: JSON.parse(text('fxb_recipe_segments')) };
     } finally {
-      if (h) core._m._fxb_recipe_free(h);
+      if (h) call.value(core, 'fxb_recipe_free', h);
       ptrs.forEach((q) => core._free(q));
     }
   }
@@ -451,14 +454,14 @@ export class IoApi {
       ptrs.push(info);
       const err = core._alloc(LAYOUTS.io_error.size);
       ptrs.push(err);
-      r = core._m._fxb_recording_csv(put(bytes), bytes.length - 1, put(cstr(String(source), 'source').in), info, err);
+      r = call.value(core, 'fxb_recording_csv', put(bytes), bytes.length - 1, put(cstr(String(source), 'source').in), info, err);
       if (!r) throw this._recordingFail(err);
       const inf = core._read('recording_info', info), n = inf.frames, J = inf.joints;
-      const names = Array.from({ length: J }, (_, j) => core._str(core._m._fxb_recording_name(r, j)));
+      const names = Array.from({ length: J }, (_, j) => core._str(call.value(core, 'fxb_recording_name', r, j)));
       const { out: [t, goal, pos] } = call(core, 'fxb_recording_series', [r, out(Float64Array, n), out(Float64Array, n * J), out(Float64Array, n * J), n]);
       return { names, t, goal, pos, info: inf };
     } finally {
-      if (r) core._m._fxb_recording_free(r);
+      if (r) call.value(core, 'fxb_recording_free', r);
       ptrs.forEach((q) => core._free(q));
     }
   }
@@ -477,7 +480,7 @@ export class Log {
   }
   _live() { if (!this._h) throw new Error('log used after free()'); }
   /** The samples the replay scores (fric_io_log_samples). */
-  get samples() { this._live(); return this._core._m._fxb_log_samples(this._h); }
+  get samples() { this._live(); return call.value(this._core, 'fxb_log_samples', this._h); }
   /** The scored samples (fric_io_log_sample) as Float64Arrays of `samples`
    *  values: { t, q, goal } and, with drive, speed and torqueEnable (what
    *  bench.replay and mujoco.logDrive read). */
@@ -490,7 +493,7 @@ export class Log {
   }
   free() {
     if (this._h) {
-      this._core._m._fxb_log_free(this._h);
+      call.value(this._core, 'fxb_log_free', this._h);
       this._ptrs.forEach((p) => this._core._free(p));
       this._h = 0;
       this._ptrs = [];

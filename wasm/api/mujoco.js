@@ -2,13 +2,13 @@
 // wasm/bindings_mujoco.c): the bench as MJCF, the per-joint step (Joint),
 // the adapter's orchestration of a model's joints (Adapter), MuJoCo-free
 // (MuJoCo is its own wasm module); the robot layer above it is robot.js.
-import { LAW_FIELDS, MJ_TREATMENTS, LAYOUTS, TABLES, F64, argError, show, num, numberType, f64s, obj, lawArgs, inp, out, cstr, caller } from './base.js';
+import { LAW_FIELDS, MJ_TREATMENTS, LAYOUTS, TABLES, F64, argError, show, num, numberType, f64s, obj, lawArgs, inp, out, records, cstr, caller } from './base.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
  *  call() refuses an export not listed here or a wrong count of arguments. */
 export const SIGNATURES = {
   fxb_bench_mjcf: 'p n lg buf cap',
-  fxb_native_class: 'v n name kp dialect document buf cap',
+  fxb_native_class: 'p name kp dialect document buf cap',
   fxb_joint_servo_init: 'j p n lg h q0',
   fxb_joint_law_init: 'j kind Fs Fc vs D alpha h q0',
   fxb_joint_prepare: 'j Z',
@@ -82,9 +82,9 @@ export class MujocoApi {
     if (mujoco !== 3 && mujoco !== 2) throw argError(RangeError, 'mujoco', `mujoco = ${show(mujoco)} must be 3 or 2 (MuJoCo 2.2.2).`);
     if (typeof name !== 'string') throw argError(TypeError, 'name', `name must be the class name, a string, found ${show(name)}.`);
     const defaults = this._core.native.defaults();
-    const v = Float64Array.from(keys, (k) => (params[k] === undefined ? defaults[k] : numberType(`params.${k}`, params[k])));
-    const fw = kp === null ? v[keys.indexOf('firmware_kp')] : numberType('kp', kp);
-    const args = (buf, cap) => [inp(v), v.length, cstr(name, 'name'), fw, mujoco === 3 ? 0 : 1, document ? 1 : 0, buf, cap];
+    const v = Object.fromEntries(keys.map((k) => [k, params[k] === undefined ? defaults[k] : numberType(`params.${k}`, params[k])]));
+    const fw = kp === null ? v.firmware_kp : numberType('kp', kp);
+    const args = (buf, cap) => [records('native_params', [v]), cstr(name, 'name'), fw, mujoco === 3 ? 0 : 1, document ? 1 : 0, buf, cap];
     const n = call(this._core, 'fxb_native_class', args(0, 0), { names: keys, ok: (rc) => rc >= 0 }).rc;
     const { out: [text] } = call(this._core, 'fxb_native_class', args(out(Uint8Array, n + 1), n + 1), { names: keys, ok: (rc) => rc === n });
     return new TextDecoder().decode(text.subarray(0, n));
@@ -164,7 +164,7 @@ export class MujocoApi {
           else def(0);
           core._write('mujoco_joint_def', d, { joint: name, ...range, held: spec.held ? 1 : 0 });
         } else {
-          core._m._fxb_mj_def_law(d, ...lawArgs(spec.law ?? {}));
+          call.value(core, 'fxb_mj_def_law', d, ...lawArgs(spec.law ?? {}));
           core._write('mujoco_joint_def', d, { joint: name });
         }
       });
@@ -317,14 +317,14 @@ export class Joint {
     call(this._core, 'fxb_joint_prepare', [this._p, num('Z', Z, { min: Number.MIN_VALUE })], { names: LAW_FIELDS });
   }
   /** Per step (no checks: the view calls these a thousand times a second). */
-  setZ(Z) { this._core._m._fxb_joint_set_z(this._p, Z); }
-  goal(g, torqueEnable = 1) { this._core._m._fxb_joint_goal(this._p, g, torqueEnable ? 1 : 0); }
+  setZ(Z) { call.value(this._core, 'fxb_joint_set_z', this._p, Z); }
+  goal(g, torqueEnable = 1) { call.value(this._core, 'fxb_joint_goal', this._p, g, torqueEnable ? 1 : 0); }
   /** IMPLICIT: the force to add to the dof, τm + f [N·m]. */
-  step(q, v, vFree, tauE) { return this._core._m._fxb_joint_step(this._p, q, v, vFree, tauE); }
+  step(q, v, vFree, tauE) { return call.value(this._core, 'fxb_joint_step', this._p, q, v, vFree, tauE); }
   /** FRICTIONLOSS/NOSLIP: dof_frictionloss at the state [N·m] (tauM: add it to the dof). */
-  loss(q, v, tauE) { return this._core._m._fxb_joint_loss(this._p, q, v, tauE); }
-  restLoss() { this._live(); return this._core._m._fxb_joint_rest_loss(this._p); }
-  damping() { this._live(); return this._core._m._fxb_joint_damping(this._p); }
+  loss(q, v, tauE) { return call.value(this._core, 'fxb_joint_loss', this._p, q, v, tauE); }
+  restLoss() { this._live(); return call.value(this._core, 'fxb_joint_rest_loss', this._p); }
+  damping() { this._live(); return call.value(this._core, 'fxb_joint_damping', this._p); }
   /** The last step's friction [N·m], motor torque [N·m], budget [N·m] and stuck flag. */
   get tauF() { return this._core._f64()[(this._p + this._off.tau_f) / F64]; }
   get tauM() { return this._core._f64()[(this._p + this._off.tau_m) / F64]; }
@@ -359,7 +359,7 @@ export class Adapter {
      *  parts and the last step's qacc, qfrc_smooth). */
     this.several = core._field('mujoco_core', p, 'several');
     this._views = null;
-    this.joints = Array.from({ length: n }, (_, i) => new Joint(core, core._m._fxb_mj_joint(p, i), false));
+    this.joints = Array.from({ length: n }, (_, i) => new Joint(core, call.value(core, 'fxb_mj_joint', p, i), false));
     // the goal sources: NaN keeps each servo's goal (goal()), an adopted
     // actuator's ctrl written here each step replaces it
     this.inputs().goal.fill(NaN);
@@ -386,8 +386,8 @@ export class Adapter {
    *  to qfrc_passive), frictionloss (the dof's, loss treatments). */
   outputs() { return this._arrays().out; }
   /** One step (no checks, no allocation: the view calls it a thousand times a second). */
-  step() { this._core._m._fxb_mj_step(this._p, this._buf, this._buf + F64 * this.n * TABLES.mj_step_inputs.length); }
-  goal(i, g, torqueEnable = 1) { this._core._m._fxb_mj_goal(this._p, i, g, torqueEnable ? 1 : 0); }
+  step() { call.value(this._core, 'fxb_mj_step', this._p, this._buf, this._buf + F64 * this.n * TABLES.mj_step_inputs.length); }
+  goal(i, g, torqueEnable = 1) { call.value(this._core, 'fxb_mj_goal', this._p, i, g, torqueEnable ? 1 : 0); }
   free() {
     if (this._p) {
       this.joints.forEach((j) => j.free());

@@ -2,15 +2,14 @@
 // MuJoCo's own joint on the pendulum bench (frictionloss, damping, armature,
 // a position actuator kp/kv/forcerange, solreffriction, solimpfriction,
 // q_offset), MuJoCo-free: its bench MJCF for a log and its replay.
-import { CONSTANTS, f64s, inp, out, cstr, caller, num, phaseParts, lazyPhaseParts } from './base.js';
+import { CONSTANTS, LAYOUTS, f64s, inp, out, outStruct, records, cstr, caller, num, phaseParts, lazyPhaseParts } from './base.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
  *  call() refuses an export not listed here or a wrong count of arguments. */
 export const SIGNATURES = {
-  fxb_native_key: 'i',
   fxb_native_defaults: 'act out',
-  fxb_native_bench_mjcf: 'p n lg buf cap',
-  fxb_native_replay: 'p n lg sim_q cap res',
+  fxb_native_bench_mjcf: 'p lg buf cap',
+  fxb_native_replay: 'p lg sim_q cap res',
   fxb_native_losses: 'h P count loss mae',
   fxb_native_fit: 'h start budget seed act best res',
   fxb_native_fitter_create: 'h start budget seed act',
@@ -19,9 +18,8 @@ export const SIGNATURES = {
   fxb_native_fitter_phase_part: 'f k buf cap',
   fxb_native_fitter_stop: 'f',
   fxb_native_fitter_free: 'f',
-  fxb_native_unit: 'i',
   fxb_native_fit_start: 'act out',
-  fxb_native_params_text: 'p n act fit buf cap',
+  fxb_native_params_text: 'p act fit buf cap',
   fxb_native_scenario_mjcf: 'p n buf cap',
 };
 const call = caller(SIGNATURES);
@@ -31,28 +29,12 @@ const call = caller(SIGNATURES);
 export class NativeApi {
   constructor(core) { this._core = core; }
 
-  /** The params file's keys, in the core's order. */
-  keys() {
-    if (!this._keys) {
-      const m = this._core._m, k = [];
-      for (let i = 0; ; i++) {
-        const p = m._fxb_native_key(i);
-        if (!p) break;
-        k.push(this._core._m.UTF8ToString(p));
-      }
-      this._keys = k;
-    }
-    return this._keys;
-  }
+  /** The params file's keys, in the core's order (the fields of the record
+   *  native_params: FRIC_NATIVE_KEYS through the boundary's layouts). */
+  keys() { return (this._keys ??= LAYOUTS.native_params.fields.map(([key]) => key)); }
 
   /** The units of keys(), in the same order ('' for none; FRIC_NATIVE_KEYS). */
-  units() {
-    if (!this._units) {
-      const m = this._core._m;
-      this._units = this.keys().map((_, i) => m.UTF8ToString(m._fxb_native_unit(i)));
-    }
-    return this._units;
-  }
+  units() { return (this._units ??= LAYOUTS.native_params.fields.map(([, unit]) => unit)); }
 
   /** The evaluations `friction fit --model native` spends by default (FRIC_NATIVE_FIT_BUDGET). */
   defaultBudget() { return CONSTANTS.native_fit_budget; }
@@ -61,18 +43,16 @@ export class NativeApi {
    *  its defaults with the fitted keys at the centre of the actuator's box
    *  (q_offset 0, the others at the geometric centre). */
   fitStart(actuator) {
-    const keys = this.keys();
-    const { out: [v] } = call(this._core, 'fxb_native_fit_start', [cstr(actuator, 'actuator'), out(Float64Array, keys.length)], { ok: () => true });
-    return Object.fromEntries(keys.map((k, i) => [k, v[i]]));
+    return call(this._core, 'fxb_native_fit_start', [cstr(actuator, 'actuator'), outStruct('native_params')], { ok: () => true }).out[0];
   }
 
   /** The native params file of params for actuator (fric_native_params_write,
    *  the file `friction fit --model native --out` writes), with the fit's
    *  metadata fit = { train, valid (null: none), logs, evals } or none. */
   paramsText(params, actuator, fit = null) {
-    const x = this._vec(params), names = this.keys();
+    const x = this._record(params), names = this.keys();
     const meta = fit ? [fit.train, Number.isFinite(fit.valid) ? fit.valid : NaN, fit.logs, fit.evals] : null;
-    const args = (buf, cap) => [inp(x), x.length, cstr(actuator, 'actuator'), meta ? inp(Float64Array.from(meta)) : 0, buf, cap];
+    const args = (buf, cap) => [x, cstr(actuator, 'actuator'), meta ? inp(Float64Array.from(meta)) : 0, buf, cap];
     const n = call(this._core, 'fxb_native_params_text', args(0, 0), { names, ok: (rc) => rc >= 0 }).rc;
     const { out: [text] } = call(this._core, 'fxb_native_params_text', args(out(Uint8Array, n + 1), n + 1), { names, ok: (rc) => rc === n });
     return new TextDecoder().decode(text.subarray(0, n));
@@ -80,24 +60,28 @@ export class NativeApi {
 
   /** MuJoCo's defaults ({ key: value }), the actuator's firmware kp and q_offset when named. */
   defaults(actuator = null) {
-    const keys = this.keys();
-    const { out: [v] } = call(this._core, 'fxb_native_defaults', [actuator ? cstr(actuator, 'actuator') : 0,
-      out(Float64Array, keys.length)], { ok: () => true });
-    return Object.fromEntries(keys.map((k, i) => [k, v[i]]));
+    return call(this._core, 'fxb_native_defaults', [actuator ? cstr(actuator, 'actuator') : 0, outStruct('native_params')],
+      { ok: () => true }).out[0];
   }
 
-  _vec(params) {
+  /** params ({ key: value }, a key left out: MuJoCo's default) checked, as
+   *  the fields of a record native_params. */
+  _fields(params) {
     const keys = this.keys(), d = this.defaults();
-    return f64s('params', keys.map((k) => (params[k] === undefined ? d[k] : params[k])), { length: keys.length, names: keys });
+    const x = f64s('params', keys.map((k) => (params[k] === undefined ? d[k] : params[k])), { length: keys.length, names: keys });
+    return Object.fromEntries(keys.map((k, i) => [k, x[i]]));
   }
+
+  /** params as the one record native_params a call reads. */
+  _record(params) { return records('native_params', [this._fields(params)]); }
 
   /** The bench MJCF of a parsed log with the native parameters (fric_native_bench_mjcf). */
   benchMjcf(params, log, source = 'log') {
-    const x = this._vec(params), names = this.keys();
+    const x = this._record(params), names = this.keys();
     return this._core._withLog(log, source, (L) => {
       L._live();
-      const n = call(this._core, 'fxb_native_bench_mjcf', [inp(x), x.length, L._h, 0, 0], { names, ok: (rc) => rc >= 0 }).rc;
-      const { out: [text] } = call(this._core, 'fxb_native_bench_mjcf', [inp(x), x.length, L._h, out(Uint8Array, n + 1), n + 1],
+      const n = call(this._core, 'fxb_native_bench_mjcf', [x, L._h, 0, 0], { names, ok: (rc) => rc >= 0 }).rc;
+      const { out: [text] } = call(this._core, 'fxb_native_bench_mjcf', [x, L._h, out(Uint8Array, n + 1), n + 1],
         { names, ok: (rc) => rc === n });
       return new TextDecoder().decode(text.subarray(0, n));
     });
@@ -119,12 +103,12 @@ export class NativeApi {
   /** A parsed log replayed with the native parameters (fric_native_replay):
    *  { mae, maxErr, samples, held, simQ }. */
   replay(params, log, source = 'log') {
-    const x = this._vec(params), names = this.keys();
+    const x = this._record(params), names = this.keys();
     return this._core._withLog(log, source, (L) => {
       L._live();
       const cap = Math.max(1, L.samples);
       const { out: [simQ, r] } = call(this._core, 'fxb_native_replay',
-        [inp(x), x.length, L._h, out(Float64Array, cap), cap, out(Float64Array, 4)], { names });
+        [x, L._h, out(Float64Array, cap), cap, out(Float64Array, 4)], { names });
       return { mae: r[0], maxErr: r[1], samples: r[2], held: r[3], simQ: simQ.slice(0, r[2]) };
     });
   }
@@ -134,11 +118,10 @@ export class NativeApi {
    *  replay MAEs [rad] (fric_native_loss). */
   losses(batch, sets) {
     batch._live();
-    const x = new Float64Array(sets.length * this.keys().length);
-    sets.forEach((p, c) => x.set(this._vec(p), c * this.keys().length));
+    const x = records('native_params', sets.map((p) => this._fields(p)));
     const n = batch.logs, F = Float64Array;
     const { out: [loss, mae] } = call(this._core, 'fxb_native_losses',
-      [batch._h, inp(x), sets.length, out(F, sets.length), out(F, sets.length * n)], { names: this.keys() });
+      [batch._h, x, sets.length, out(F, sets.length), out(F, sets.length * n)], { names: this.keys() });
     return sets.map((_, c) => ({ loss: loss[c], mae: Array.from(mae.subarray(c * n, (c + 1) * n)) }));
   }
 
@@ -150,11 +133,10 @@ export class NativeApi {
     batch._live();
     num('budget', budget, { min: 10, max: 2 ** 31 - 1, integer: true });
     num('seed', seed, { min: 0, max: 2 ** 53, integer: true });
-    const keys = this.keys(), F = Float64Array;
-    const { out: [b, r] } = call(this._core, 'fxb_native_fit',
-      [batch._h, inp(this._vec(start)), budget, seed, actuator ? cstr(actuator, 'actuator') : 0, out(F, keys.length),
-        out(F, 2)], { names: keys });
-    return { best: Object.fromEntries(keys.map((k, i) => [k, b[i]])), loss: r[0], evals: r[1] };
+    const { out: [best, r] } = call(this._core, 'fxb_native_fit',
+      [batch._h, this._record(start), budget, seed, actuator ? cstr(actuator, 'actuator') : 0, outStruct('native_params'),
+        out(Float64Array, 2)], { names: this.keys() });
+    return { best, loss: r[0], evals: r[1] };
   }
 
   /** The same fit one CMA-ES generation at a time (fric_native_fitter; fit()
@@ -166,7 +148,7 @@ export class NativeApi {
     num('budget', budget, { min: 10, max: 2 ** 31 - 1, integer: true });
     num('seed', seed, { min: 0, max: 2 ** 53, integer: true });
     const f = call(this._core, 'fxb_native_fitter_create',
-      [batch._h, inp(this._vec(start)), budget, seed, actuator ? cstr(actuator, 'actuator') : 0],
+      [batch._h, this._record(start), budget, seed, actuator ? cstr(actuator, 'actuator') : 0],
       { names: this.keys(), ok: (rc) => rc !== 0 }).rc;
     return new NativeFit(this._core, f, batch, this.keys());
   }
@@ -209,7 +191,7 @@ export class NativeFit {
   }
 
   /** Cancel: the next step() tells nothing and returns the stop reason. */
-  stop() { this._live(); this._keepParts(); this._core._m._fxb_native_fitter_stop(this._f); }
+  stop() { this._live(); this._keepParts(); call.value(this._core, 'fxb_native_fitter_stop', this._f); }
 
   /** { generation, run, lambda (candidates of the last generation), evals,
    *  budget, bestLoss, genBestLoss [rad], sigma, done, best
@@ -219,20 +201,19 @@ export class NativeFit {
    *  of a phase, lazyPhaseParts) }. */
   progress() {
     this._live();
-    const core = this._core, F = Float64Array, n = this._keys.length;
-    const { out: [b, r, text] } = call(core, 'fxb_native_fitter_progress',
-      [this._f, out(F, n), out(F, 9), out(Uint8Array, 64), 64]);
+    const { out: [best, r, text] } = call(this._core, 'fxb_native_fitter_progress',
+      [this._f, outStruct('native_params'), out(Float64Array, 9), out(Uint8Array, 64), 64]);
     const phase = new TextDecoder().decode(text.subarray(0, Math.max(0, text.indexOf(0))));
     this._unread = phase;
     return lazyPhaseParts({ generation: r[0], run: r[1], lambda: r[2], evals: r[3], budget: r[4], bestLoss: r[5], genBestLoss: r[6],
       sigma: r[7], done: r[8],
-      best: Object.fromEntries(this._keys.map((k, i) => [k, b[i]])), phase }, () => this._partsOf(phase));
+      best, phase }, () => this._partsOf(phase));
   }
 
   free() {
     if (this._f) {
       this._keepParts();
-      this._core._m._fxb_native_fitter_free(this._f);
+      call.value(this._core, 'fxb_native_fitter_free', this._f);
       this._f = 0;
     }
   }

@@ -9,7 +9,7 @@
 // until free().
 //
 // core.js mounts RobotApi as core.robot.
-import { LAYOUTS, TABLES, CONSTANTS, MJ_TREATMENTS, MJ_ACT_KINDS as ACT_KINDS, MJ_JOINT_TYPES as JOINT_TYPES, MJ_MAP_KINDS as MAP_KINDS, F64, argError, caller, cstr, out } from './base.js';
+import { LAYOUTS, TABLES, CONSTANTS, MJ_TREATMENTS, MJ_ACT_KINDS as ACT_KINDS, MJ_JOINT_TYPES as JOINT_TYPES, MJ_MAP_KINDS as MAP_KINDS, F64, argError, caller, cstr, out, records } from './base.js';
 import { Adapter } from './mujoco.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_robot.c):
@@ -32,8 +32,9 @@ export const SIGNATURES = {
   fxb_robot_adopt: 'r servos np nservos keep_armature qpos',
   fxb_robot_adopted: 'r i',
   fxb_robot_edit: 'r i',
-  fxb_robot_goal_range: 'r i hi',
-  fxb_robot_integrator: 'r file',
+  fxb_robot_def: 'r i',
+  fxb_robot_integrator_run: 'r',
+  fxb_robot_integrator_file: 'r',
   fxb_robot_integrator_name: 'i',
   fxb_robot_step_caution: 'r i inertia h buf cap',
   fxb_robot_attach: 'r m jm treatment',
@@ -50,43 +51,6 @@ export const SIGNATURES = {
 };
 const call = caller(SIGNATURES);
 
-
-/** Writes obj's fields into the record of layout `name` at p (fields left
- *  out: 0; a str field: a copy of the text, its pointer pushed on strs for
- *  the caller to free; null: NULL). */
-function writeRecord(core, name, p, obj, strs) {
-  for (const [field, , kind, offset, count] of LAYOUTS[name].fields) {
-    const x = obj[field];
-    // a view made again per field: copying a text in may grow (detach) the memory
-    const v = new DataView(core._m.HEAPU8.buffer);
-    if (kind === 'f64') {
-      for (let k = 0; k < count; k++) v.setFloat64(p + offset + F64 * k, Number(count === 1 ? x ?? 0 : x?.[k] ?? 0), true);
-    } else if (kind === 'i32' || kind === 'u32') {
-      v.setInt32(p + offset, Number(x ?? 0), true);
-    } else if (kind === 'str') {
-      let s = 0;
-      if (x != null) { s = core._put(cstr(String(x), `${name}.${field}`).in); strs.push(s); }
-      new DataView(core._m.HEAPU8.buffer).setUint32(p + offset, s, true);   // after the copy
-    } else {
-      throw new Error(`robot: the record ${name} has a field ${field} of kind ${kind} this module does not write`);
-    }
-  }
-}
-
-/** n records of layout `name` in new wasm memory: { p, free() }. */
-function records(core, name, objs) {
-  const size = LAYOUTS[name].size, strs = [];
-  const p = core._alloc(size * Math.max(1, objs.length));
-  core._m.HEAPU8.fill(0, p, p + size * Math.max(1, objs.length));
-  try {
-    objs.forEach((o, i) => writeRecord(core, name, p + i * size, o, strs));
-  } catch (e) {
-    strs.forEach((s) => core._free(s));
-    core._free(p);
-    throw e;
-  }
-  return { p, free: () => { strs.forEach((s) => core._free(s)); core._free(p); } };
-}
 
 /** core.robot: fric_robot.h. */
 export class RobotApi {
@@ -119,13 +83,9 @@ export class RobotApi {
     if (!Array.isArray(joints) || joints.length !== model?.njnt) throw argError(RangeError, 'joints', `joints must be an array of model.njnt = ${model?.njnt} joints.`);
     if (!Array.isArray(actuators) || actuators.length !== model.nu) throw argError(RangeError, 'actuators', `actuators must be an array of model.nu = ${model.nu} actuators.`);
     for (const k of ['nq', 'nv']) if (!(Number.isInteger(model[k]) && model[k] >= 0)) throw argError(RangeError, `model.${k}`, `model.${k} must be a count >= 0.`);
-    const recs = [records(core, 'robot_model', [model]), records(core, 'robot_joint', joints), records(core, 'robot_actuator', actuators)];
-    try {
-      const p = call(core, 'fxb_robot_create', recs.map((r) => r.p), { ok: (r) => r !== 0 }).rc;
-      return new Robot(core, p, model);
-    } finally {
-      recs.forEach((r) => r.free());
-    }
+    const p = call(core, 'fxb_robot_create', [records('robot_model', [model]), records('robot_joint', joints), records('robot_actuator', actuators)],
+      { ok: (r) => r !== 0 }).rc;
+    return new Robot(core, p, model);
   }
 }
 
@@ -155,12 +115,11 @@ export class Robot {
   _out(q, a) { if (a) a.set(this._core._f64().subarray(q / F64, q / F64 + a.length)); }
 
   /** Joint j's actuator (the last whose transmission is the joint), −1 none. */
-  jointActuator(j) { this._live(); return this._core._m._fxb_robot_joint_actuator(this._p, j); }
+  jointActuator(j) { this._live(); return call.value(this._core, 'fxb_robot_joint_actuator', this._p, j); }
   /** Actuator k's { kind: 'motor'|'position'|'general'|'velocity'|'intvelocity'|'damper', kp, kv } (fric_mujoco_actuator_kind). */
   actuatorKind(k) {
     this._live();
-    const m = this._core._m;
-    return { kind: ACT_KINDS[m._fxb_robot_actuator_kind(this._p, k)], kp: m._fxb_robot_actuator_kp(this._p, k), kv: m._fxb_robot_actuator_kv(this._p, k) };
+    return { kind: ACT_KINDS[call.value(this._core, 'fxb_robot_actuator_kind', this._p, k)], kp: call.value(this._core, 'fxb_robot_actuator_kp', this._p, k), kv: call.value(this._core, 'fxb_robot_actuator_kv', this._p, k) };
   }
   /** The joint called name, −1 none. */
   jointFind(name) {
@@ -180,7 +139,7 @@ export class Robot {
     this._live();
     const core = this._core;
     const n = call(core, 'fxb_robot_map', [this._p, cstr(String(text ?? ''), 'mapping')], { ok: (r) => r >= 0 }).rc;
-    return Array.from({ length: n }, (_, k) => entry(core._read('mujoco_map_entry', core._m._fxb_robot_map_entry(this._p, k))));
+    return Array.from({ length: n }, (_, k) => entry(core._read('mujoco_map_entry', call.value(core, 'fxb_robot_map_entry', this._p, k))));
   }
 
   /** The mapping's entries given whole ([{ kind: 'joint'|'class'|'all',
@@ -190,25 +149,16 @@ export class Robot {
    *  a name longer than the core holds). */
   mapSet(entries) {
     this._live();
-    const core = this._core, L = LAYOUTS.mujoco_map_entry, n = entries.length;
-    const p = core._alloc(L.size * Math.max(1, n));
-    try {
-      core._m.HEAPU8.fill(0, p, p + L.size * Math.max(1, n));
-      entries.forEach((e, k) => {
-        const at = p + k * L.size;
-        core._write('mujoco_map_entry', at, { kind: MAP_KINDS.indexOf(e.kind) });
-        for (const f of ['target', 'servo']) {
-          const [, , , offset, count] = core._row('mujoco_map_entry', f);
-          const bytes = new TextEncoder().encode(String(e[f] ?? ''));
-          if (bytes.length >= count) throw new Error(`adopt: mapping entry ${k + 1}'s ${f} is longer than ${count - 1} bytes.`);
-          core._m.HEAPU8.set(bytes, at + offset);
-        }
-      });
-      const got = call(core, 'fxb_robot_map_set', [this._p, p, n], { ok: (r) => r >= 0 }).rc;
-      return Array.from({ length: got }, (_, k) => entry(core._read('mujoco_map_entry', core._m._fxb_robot_map_entry(this._p, k))));
-    } finally {
-      core._free(p);
-    }
+    const core = this._core;
+    entries.forEach((e, k) => {
+      for (const f of ['target', 'servo']) {
+        const [, , , , count] = core._row('mujoco_map_entry', f);
+        if (new TextEncoder().encode(String(e[f] ?? '')).length >= count) throw new Error(`adopt: mapping entry ${k + 1}'s ${f} is longer than ${count - 1} bytes.`);
+      }
+    });
+    const got = call(core, 'fxb_robot_map_set', [this._p, records('mujoco_map_entry', entries.map((e) => ({ kind: MAP_KINDS.indexOf(e.kind),
+      target: String(e.target ?? ''), servo: String(e.servo ?? '') }))), entries.length], { ok: (r) => r >= 0 }).rc;
+    return Array.from({ length: got }, (_, k) => entry(core._read('mujoco_map_entry', call.value(core, 'fxb_robot_map_entry', this._p, k))));
   }
 
   /** The adoption (fric_robot_adopt): servos[k] the bench vector of entry k
@@ -230,22 +180,21 @@ export class Robot {
     });
     const n = call(core, 'fxb_robot_adopt', [this._p, { in: sv }, np, servos.length, keepArmature ? 1 : 0, { in: Float64Array.from(qpos) }],
       { names, ok: (r) => r >= 0 }).rc;
-    const m = core._m;
     const adopted = Array.from({ length: n }, (_, i) => {
-      const a = core._read('mujoco_adopted', m._fxb_robot_adopted(this._p, i));
+      const a = core._read('mujoco_adopted', call.value(core, 'fxb_robot_adopted', this._p, i)), def = call.value(core, 'fxb_robot_def', this._p, i);
       return { joint: a.joint, entry: a.entry, removed: { frictionloss: a.removed_frictionloss, damping: a.removed_damping },
         armature: { file: a.armature_file, used: a.armature, kept: a.armature_kept !== 0 }, act: a.act,
         actKind: a.act_kind < 0 ? null : ACT_KINDS[a.act_kind], kp: a.act_kp, kv: a.act_kv, forceRange: [a.act_force_lo, a.act_force_hi],
-        goalRange: [m._fxb_robot_goal_range(this._p, i, 0), m._fxb_robot_goal_range(this._p, i, 1)],
+        goalRange: ['goal_lo', 'goal_hi'].map((f) => core._field('mujoco_joint_def', def, f)),
         gear: a.gear, actGoal: a.act_goal !== 0, tendon: a.tendon !== 0, equality: a.equality !== 0 };
     });
-    const skipped = Array.from({ length: m._fxb_robot_nskip(this._p) }, (_, i) => {
-      const s = core._read('mujoco_skipped', m._fxb_robot_skipped(this._p, i));
+    const skipped = Array.from({ length: call.value(core, 'fxb_robot_nskip', this._p) }, (_, i) => {
+      const s = core._read('mujoco_skipped', call.value(core, 'fxb_robot_skipped', this._p, i));
       return { joint: s.joint, entry: s.entry, type: JOINT_TYPES[s.type] ?? 'unknown' };
     });
-    const edits = Array.from({ length: n }, (_, i) => core._read('robot_edit', m._fxb_robot_edit(this._p, i)));
-    const file = m._fxb_robot_integrator(this._p, 1), fileName = m._fxb_robot_integrator_name(file);
-    return { adopted, edits, skipped, integrator: { run: m._fxb_robot_integrator(this._p, 0), file, fileName: fileName ? core._str(fileName) : String(file) } };
+    const edits = Array.from({ length: n }, (_, i) => core._read('robot_edit', call.value(core, 'fxb_robot_edit', this._p, i)));
+    const file = call.value(core, 'fxb_robot_integrator_file', this._p), fileName = call.value(core, 'fxb_robot_integrator_name', file);
+    return { adopted, edits, skipped, integrator: { run: call.value(core, 'fxb_robot_integrator_run', this._p), file, fileName: fileName ? core._str(fileName) : String(file) } };
   }
 
   /** Adopted joint i's caution for copy (A), the file as written, at step h
@@ -268,20 +217,15 @@ export class Robot {
    *  state to the robot); throws the core's sentence ("mujoco: ..."). */
   attach({ model, jointModels, treatment }) {
     this._live();
-    const core = this._core, m = core._m, t = MJ_TREATMENTS.indexOf(treatment);
+    const core = this._core, t = MJ_TREATMENTS.indexOf(treatment);
     if (t < 0) throw argError(RangeError, 'treatment', `treatment ${treatment} is not one of ${MJ_TREATMENTS.join(', ')}.`);
-    const recs = [records(core, 'mujoco_model', [{ h: model.h, integrator: model.integrator, any_damping: model.anyDamping ? 1 : 0,
-      noslip_iterations: model.noslipIterations ?? 0, minv_unknown: model.minvUnknown ? 1 : 0 }]), records(core, 'mujoco_joint_model', jointModels)];
-    try {
-      call(core, 'fxb_robot_attach', [this._p, recs[0].p, recs[1].p, t]);
-    } finally {
-      recs.forEach((r) => r.free());
-    }
+    call(core, 'fxb_robot_attach', [this._p, records('mujoco_model', [{ h: model.h, integrator: model.integrator, any_damping: model.anyDamping ? 1 : 0,
+      noslip_iterations: model.noslipIterations ?? 0, minv_unknown: model.minvUnknown ? 1 : 0 }]), records('mujoco_joint_model', jointModels), t]);
     const n = jointModels.length, inputs = TABLES.mj_step_inputs.length, outputs = TABLES.mj_step_outputs.length;
     const buf = core._alloc(F64 * Math.max(1, n) * (inputs + outputs));
     core._f64().fill(0, buf / F64, buf / F64 + n * (inputs + outputs));
     // what the model gets at the start (frictionloss, damping, noslip_iterations, the step) the Adapter reads from the state
-    const a = new Adapter(core, m._fxb_robot_core(this._p), buf, n);
+    const a = new Adapter(core, call.value(core, 'fxb_robot_core', this._p), buf, n);
     // the state is the robot's: free() releases the arrays and the views only
     a.free = () => { if (a._p) { a.joints.forEach((j) => j.free()); core._free(a._buf); a._p = 0; a._views = null; } };
     return a;
@@ -295,7 +239,7 @@ export class Robot {
     this._in(this._qc, qposC);
     this._in(this._ca, ctrlA);
     this._in(this._cc, ctrlC);
-    this._core._m._fxb_robot_start_goals(this._p, this._qc, ctrlA ? this._ca : 0, ctrlC ? this._cc : 0);
+    call.value(this._core, 'fxb_robot_start_goals', this._p, this._qc, ctrlA ? this._ca : 0, ctrlC ? this._cc : 0);
     this._out(this._ca, ctrlA);
     this._out(this._cc, ctrlC);
   }
@@ -306,23 +250,23 @@ export class Robot {
     this._live();
     this._in(this._ca, ctrlA);
     this._in(this._cc, ctrlC);
-    if (this._core._m._fxb_robot_set_goal(this._p, j, goal, ctrlA ? this._ca : 0, ctrlC ? this._cc : 0)) throw this._core._fail();
+    if (call.value(this._core, 'fxb_robot_set_goal', this._p, j, goal, ctrlA ? this._ca : 0, ctrlC ? this._cc : 0)) throw this._core._fail();
     this._out(this._ca, ctrlA);
     this._out(this._cc, ctrlC);
   }
   /** Joint j's goal [rad]. */
-  goal(j) { this._live(); return this._core._m._fxb_robot_goal(this._p, j); }
+  goal(j) { this._live(); return call.value(this._core, 'fxb_robot_goal', this._p, j); }
 
   /** After each step: true when a creep sample is due (then record()). */
-  tick() { return this._core._m._fxb_robot_tick(this._p) !== 0; }
+  tick() { return call.value(this._core, 'fxb_robot_tick', this._p) !== 0; }
   /** Both copies' qpos into the creep ring. */
   record(qposA, qposC) {
     this._in(this._qa, qposA);
     this._in(this._qc, qposC);
-    this._core._m._fxb_robot_record(this._p, qposA ? this._qa : 0, this._qc);
+    call.value(this._core, 'fxb_robot_record', this._p, qposA ? this._qa : 0, this._qc);
   }
   /** The ring and the step count emptied. */
-  reset() { this._live(); this._core._m._fxb_robot_reset(this._p); }
+  reset() { this._live(); call.value(this._core, 'fxb_robot_reset', this._p); }
 
   /** The rows of n adopted joints of copy c (0: A, 1: C) from its arrays
    *  { qpos, qvel, qfrcActuator, qfrcConstraint } (fric_robot_row_of):
@@ -335,7 +279,7 @@ export class Robot {
     this._in(this._fa, qfrcActuator);
     this._in(this._fc, qfrcConstraint);
     return Array.from({ length: n }, (_, i) => {
-      if (core._m._fxb_robot_row(this._p, i, c, this._qa, this._qv, this._fa, this._fc, this._row)) throw core._fail();
+      if (call.value(core, 'fxb_robot_row', this._p, i, c, this._qa, this._qv, this._fa, this._fc, this._row)) throw core._fail();
       return core._read('robot_row', this._row);
     });
   }
@@ -343,7 +287,7 @@ export class Robot {
   /** Frees the handle and its arrays (the adapter attach() gave is freed first by its owner). */
   free() {
     if (this._p) {
-      this._core._m._fxb_robot_destroy(this._p);
+      call.value(this._core, 'fxb_robot_destroy', this._p);
       this._core._free(this._buf);
       this._p = 0;
     }

@@ -29,9 +29,9 @@ export class ScenarioApi {
    *  read from the core's registry through the layouts. */
   list() {
     if (this._scenarios) return this._scenarios;
-    const m = this._core._m, out = [];
-    for (let i = 0; i < m._fxb_scn_count(); i++) {
-      const s = this._core._read('scenario', m._fxb_scn_at(i));
+    const out = [];
+    for (let i = 0; i < call.value(this._core, 'fxb_scn_count'); i++) {
+      const s = this._core._read('scenario', call.value(this._core, 'fxb_scn_at', i));
       const params = [];
       for (let j = 0; j < s.n_params; j++) {
         const q = this._core._read('param_info', s.params + j * LAYOUTS.param_info.size);
@@ -168,7 +168,7 @@ export class Simulation {
       this._rows = core._alloc(n * nc * F64);
       this._rowsCap = n;
     }
-    const k = core._m._fxb_scn_step(this.info.index, this._aligned(), this._rows, n);
+    const k = call.value(core, 'fxb_scn_step', this.info.index, this._aligned(), this._rows, n);
     const count = k < 0 ? -1 - k : k;
     const rows = core._f64().slice(this._rows / F64, this._rows / F64 + count * nc);
     if (k < 0) {
@@ -190,7 +190,7 @@ export class Simulation {
     const core = this._core, max = this.info.shapePoints;
     if (!max) return null;
     if (!this._shape) this._shape = core._alloc(max * 3 * F64);
-    const k = core._m._fxb_scn_shape(this.info.index, this._aligned(), this._shape, max);
+    const k = call.value(core, 'fxb_scn_shape', this.info.index, this._aligned(), this._shape, max);
     if (k < 0) return null;
     return core._f64().slice(this._shape / F64, this._shape / F64 + 3 * k);
   }
