@@ -9,9 +9,10 @@
 // report `friction ident` prints and the params files it writes.
 import { t } from '../i18n/index.js';
 import { computeTracks, replayArm, maePerJoint, identJoints } from './tracks.js';
+import { SHOWN_KEYS } from './names.js';
 
 /** The fitted keys the report shows, in its order (cli/ident.c). */
-export const SHOWN_KEYS = ['kp', 'frictionloss', 'damping', 'armature'];
+export { SHOWN_KEYS };
 /** The seed of every joint's fit (the native CLI's). */
 export const SEED = 1;
 /** The actuator the params files name by default (`friction ident --actuator`). */

@@ -17,10 +17,11 @@
 // recording's check (core.io.recordingCheck: the refusals every door has).
 import { parquetMetadata, parquetSchema, parquetReadObjects } from 'hyparquet';
 import { t } from '../i18n/index.js';
+import { BODY_UNITS } from './names.js';
 
-/** LeRobot's units of a body joint (lerobot motors_bus.py MotorNormMode); a
+/** LeRobot's units of a body joint (names.js; lerobot motors_bus.py MotorNormMode); a
  *  gripper's is always RANGE_0_100. */
-export const BODY_UNITS = ['DEGREES', 'RANGE_M100_100'];
+export { BODY_UNITS };
 /** The raw count at the MJCF's zero by default: so101_new_calib's, the middle
  *  of the range LeRobot's calibration centres (2047). */
 export const DEFAULT_RAW_ZERO = 2047;
