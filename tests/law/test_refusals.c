@@ -49,6 +49,8 @@
 #include "fric_fit.h"
 #include "fric_io.h"
 #include "fric_recording.h"
+#include "fric_ident.h"
+#include "fric_native.h"
 #include "fric_adapter.h"
 #include "fric_robot.h"
 #include "fric_regions.h"
@@ -87,7 +89,7 @@ static const char *const headers[] = {
     "core/include/fric_regions.h", "core/include/fric_scenario.h", "core/include/fric_screw.h",
     "core/include/fric_servo.h",  "core/include/fric_status.h",  "core/include/fric_robot.h",
     "core/include/fric_recording.h",
-    "core/include/fric_recipe.h",
+    "core/include/fric_recipe.h", "core/include/fric_ident.h",
 };
 static const char *const refusal_sources[] = {
     "tests/law/test_refusals.c", "tests/law/test_status.c", "tests/system/test_scenario_status.c",
@@ -614,6 +616,20 @@ static void test_io_stage(void **state)
         fric_recording_destroy(&rec);
         const fric_lerobot_motor m = { FRIC_LEROBOT_DEGREES, 100, 4095, 0, -2, 2047 };
         REFUSE(fric_lerobot_motor_check(&m, "elbow_flex", "cal.json"), FRIC_E_PARAM_RANGE, 4, "sign");
+    }
+    /* each joint's servo from a recording (fric_ident.h): no recording, no
+     * result, no set; a robot joint's step with no inertia (fric_native.h) */
+    {
+        fric_ident_tracks tr;
+        REFUSE(fric_ident_tracks_create(NULL, &tr, NULL), FRIC_E_NULL, -1, "the recording must not be NULL");
+        fric_ident_tracks_destroy(&tr);
+        REFUSE(fric_ident_joint(NULL, 0, 10, 1, NULL, NULL), FRIC_E_NULL, -1, "the result must be given");
+        fric_native_params np;
+        fric_native_params_default(&np, NULL);
+        fric_ident_result res;
+        REFUSE(fric_ident_finish(NULL, 0, &np, 0, 0, &res, NULL), FRIC_E_NULL, -1, "the set");
+        fric_native_step_def sd;
+        REFUSE(fric_native_prepare_joint(&np, 16, 0.001, 0, &sd), FRIC_E_PARAM_RANGE, -1, "inertia = 0");
     }
     bench_small_log bl;
     bench_small_log_make(&bl);

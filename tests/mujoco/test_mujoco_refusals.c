@@ -13,6 +13,7 @@
 #include "test_main.h"
 
 #include "fric_mujoco.h"
+#include "fric_ident.h"
 #include "bench_logs.h"
 #include "status_expect.h"
 
@@ -78,6 +79,22 @@ static void test_mujoco_refusals(void **state)
     if (!m) fail_msg("%s", why);
     fric_recipe_def rd = fric_recipe_default();
     REFUSE(fric_mujoco_recipe_joints(m, &rd, &why), FRIC_E_PARAM_RANGE, -1, "joint spin has no range");
+    /* identifying each joint's servo (fric_ident.h): a recording's joint the
+     * model lacks, named with the model's hinge joints, at each door */
+    {
+        static const double t[2] = { 0, 0.1 }, g[2] = { 0, 0 }, q[2] = { 0, 0 };
+        fric_recording rec = { .n = 2, .joints = 1, .t = t, .goal = g, .pos = q };
+        strcpy(rec.name[0], "elbow");
+        int jnt[1], act[1];
+        REFUSE(fric_mujoco_ident_joints(m, &rec, jnt, act, &why), FRIC_E_UNKNOWN_NAME, -1,
+               "joint elbow is not a hinge joint of the MJCF; its hinge joints are spin");
+        fric_ident_tracks tr;
+        assert_int_equal(fric_ident_tracks_create(&rec, &tr, &why), FRIC_OK);
+        REFUSE(fric_mujoco_ident_tracks(m, &rec, &tr, &why), FRIC_E_UNKNOWN_NAME, -1, "joint elbow");
+        fric_ident_tracks_destroy(&tr);
+        double sim[2];
+        REFUSE(fric_mujoco_ident_replay(m, &rec, NULL, NULL, 16, sim, &why), FRIC_E_UNKNOWN_NAME, -1, "joint elbow");
+    }
     mj_deleteModel(m);
 }
 

@@ -80,7 +80,8 @@ export function computeTracks(mj, core, m, rec, { onProgress = null, source = 'M
         const F = full.GetView();
         for (let j = 0; j < J; j++) {
           bias[c * J + j] = d.qfrc_bias[map[j].dof];
-          for (let i = 0; i < J; i++) M[c * J * J + j * J + i] = F[map[j].dof * nv + map[i].dof];
+          const row = (c * J + j) * J, at = map[j].dof * nv;   // M's row j of frame c; F's row of j's dof
+          for (let i = 0; i < J; i++) M[row + i] = F[at + map[i].dof];
         }
         for (let j = 0; j < J; j++) {
           pose(m, d, J, map, rec.pos, dq, k, j, nudge);
