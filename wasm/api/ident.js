@@ -6,7 +6,7 @@
 // the per-joint simulation, the fit, the ranges and the verdicts are the
 // core's, the native CLI's. Handles: IdentRecording (a recording and its
 // tracks), IdentSet (the training set), IdentFit (one joint's CMA-ES).
-import { LAYOUTS, TABLES, CONSTANTS, argError, numberType, num, inp, out, outStruct, cstr, caller } from './base.js';
+import { LAYOUTS, TABLES, CONSTANTS, argError, numberType, num, inp, out, outStruct, caller } from './base.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
  *  call() refuses an export not listed here or a wrong count of arguments. */
@@ -82,35 +82,16 @@ export class IdentApi {
    *  .stale their count) and its tracks made (q̇, q̈ by central
    *  differences: fric_ident_motion). An IdentRecording; free() it. A
    *  refusal throws the core's sentence. */
-  recording({ t, goal, pos, names, period = 0 }, source = 'recording') {
-    if (!Array.isArray(names) || names.some((x) => typeof x !== 'string')) throw argError(TypeError, 'names', 'names must be an array of joint names (strings).');
-    const J = names.length, n = t?.length ?? 0;
-    const arr = (name, a, len) => {
-      if (!(Array.isArray(a) || ArrayBuffer.isView(a))) throw argError(TypeError, name, `${name} must be an array or typed array of numbers.`);
-      if (a.length !== len) throw argError(RangeError, name, `${name} has ${a.length} values; it must have ${len} (frames × joints).`);
-      return Float64Array.from(a);
-    };
-    const T = arr('t', t, n), G = arr('goal', goal, n * J), P = arr('pos', pos, n * J);
-    numberType('period', period);
-    const core = this._core, ptrs = [];
-    try {
-      const put = (a) => { const p = core._put(a); ptrs.push(p); return p; };
-      const np = put(Uint32Array.from(names, (x, j) => put(cstr(x, `names[${j}]`).in)));
-      const info = core._alloc(LAYOUTS.recording_info.size);
-      ptrs.push(info);
-      const err = core._alloc(LAYOUTS.io_error.size);
-      ptrs.push(err);
-      const stale = core._alloc(8);
-      ptrs.push(stale);
-      const h = call.value(core, 'fxb_ident_rec_create', put(T), put(G), put(P), n, J, J ? np : 0, period, put(cstr(String(source), 'source').in), info, err, stale);
+  recording(rec, source = 'recording') {
+    return this._core.io._withRecording(rec, source, (core, args, { info, err, alloc, T, P }) => {
+      const stale = alloc(8);
+      const h = call.value(core, 'fxb_ident_rec_create', ...args, info, err, stale);
       if (!h) throw core.io._recordingFail(err);
-      const r = new IdentRecording(core, h, { names: names.slice(), n, info: core._read('recording_info', info), t: T, pos: P, source: String(source),
-        stale: core._get(Float64Array, stale, 1)[0] });
+      const r = new IdentRecording(core, h, { names: rec.names.slice(), n: T.length, info: core._read('recording_info', info), t: T, pos: P,
+        source: String(source), stale: core._get(Float64Array, stale, 1)[0] });
       r.goal = r._goals();
       return r;
-    } finally {
-      ptrs.forEach((q) => core._free(q));
-    }
+    });
   }
 
   /** A training set over recordings (IdentRecording, every track filled)

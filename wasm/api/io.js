@@ -317,7 +317,20 @@ export class IoApi {
    *  Returns { frames, joints, duration, period, rate }; a refusal throws the
    *  core's sentence (see _recordingFail). Non-finite values are handed over
    *  as they are: the core names the frame and the column. */
-  recordingCheck({ t, goal, pos, names, period = 0 }, source = 'recording') {
+  recordingCheck(rec, source = 'recording') {
+    return this._withRecording(rec, source, (core, args, { info, err }) => {
+      if (call.value(core, 'fxb_recording_check', ...args, info, err)) throw this._recordingFail(err);
+      return core._read('recording_info', info);
+    });
+  }
+
+  /** The one marshalling of a recording { t, goal, pos, names, period } for
+   *  the core (recordingCheck here, core.ident.recording): checked as
+   *  arrays of the right lengths, copied into wasm memory, then
+   *  fn(core, args, { info, err, alloc }) with args the C arguments t, goal,
+   *  pos, n, joints, names, period, source; info a recording_info and err
+   *  an io_error record; alloc(bytes) more memory. Everything freed after. */
+  _withRecording({ t, goal, pos, names, period = 0 }, source, fn) {
     if (!Array.isArray(names) || names.some((x) => typeof x !== 'string')) throw argError(TypeError, 'names', 'names must be an array of joint names (strings).');
     const J = names.length, n = t?.length ?? 0;
     const arr = (name, a, len) => {
@@ -330,15 +343,11 @@ export class IoApi {
     const core = this._core, ptrs = [];
     try {
       const put = (a) => { const p = core._put(a); ptrs.push(p); return p; };
+      const alloc = (bytes) => { const p = core._alloc(bytes); ptrs.push(p); return p; };
       const np = put(Uint32Array.from(names, (x, j) => put(cstr(x, `names[${j}]`).in)));
-      const info = core._alloc(LAYOUTS.recording_info.size);
-      ptrs.push(info);
-      const err = core._alloc(LAYOUTS.io_error.size);
-      ptrs.push(err);
-      if (call.value(core, 'fxb_recording_check', put(T), put(G), put(P), n, J, J ? np : 0, period, put(cstr(String(source), 'source').in), info, err)) {
-        throw this._recordingFail(err);
-      }
-      return core._read('recording_info', info);
+      const info = alloc(LAYOUTS.recording_info.size), err = alloc(LAYOUTS.io_error.size);
+      const args = [put(T), put(G), put(P), n, J, J ? np : 0, period, put(cstr(String(source), 'source').in)];
+      return fn(core, args, { info, err, alloc, T, P });
     } finally {
       ptrs.forEach((q) => core._free(q));
     }
