@@ -216,6 +216,13 @@ int fric_native_bench_mjcf(const fric_native_bench *b, char *buf, size_t cap)
         note, n[4], n[5], joint, body.x, body.z, body.M, body.I, body.I, body.I, act);
 }
 
+int fric_native_scenario_mjcf(const double *p, char *buf, size_t cap)
+{
+    fric_native_bench b;
+    if (fric_native_scenario_bench(p, &b)) return -1;
+    return fric_native_bench_mjcf(&b, buf, cap);
+}
+
 /* ------------------------------------- the native joint as a <default> class */
 /* fric_native_class_mjcf (fric_adapter.h): the two elements' attributes are
  * fric_native_mjcf_attrs's (fric_native.h, the one MJCF text of the native

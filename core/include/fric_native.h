@@ -318,10 +318,16 @@ fric_status fric_native_batch_mae_lanes(const fric_bench_batch *b, const fric_na
  * FRIC_OK, or FRIC_E_PARAM_RANGE (fric_native_check's sentence, or one
  * naming the actuator) with p unchanged. */
 fric_status fric_native_scenario_params(const fric_native_params *np, const char *actuator, double *p);
-/* The bench MJCF (fric_native_bench_mjcf) of the "bench-native" vector p:
- * what real MuJoCo runs to give the scenario's rows (its start state q0,
- * dq0 and the trajectory's ctrl are the caller's to set). As snprintf; −1
- * with the status recorded (a vector the scenario refuses). */
+/* The bench of the "bench-native" vector p (core/system/bench/
+ * bench_native_scn.c): the native set and the run's geometry the scenario
+ * steps. FRIC_OK, or the scenario's refusal of p (FRIC_E_PARAM_RANGE) or
+ * FRIC_E_NULL, with *b unchanged. */
+fric_status fric_native_scenario_bench(const double *p, fric_native_bench *b);
+/* The bench MJCF (fric_native_bench_mjcf of fric_native_scenario_bench;
+ * core/adapter/adapter_mjcf.c) of the "bench-native" vector p: what real
+ * MuJoCo runs to give the scenario's rows (its start state q0, dq0 and the
+ * trajectory's ctrl are the caller's to set). As snprintf; −1 with the
+ * status recorded (a vector the scenario refuses). */
 int fric_native_scenario_mjcf(const double *p, char *buf, size_t cap);
 
 /* ----------------------------------------------------------- the fit */

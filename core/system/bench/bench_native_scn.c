@@ -273,18 +273,19 @@ fric_status fric_native_scenario_params(const fric_native_params *np, const char
     return FRIC_OK;
 }
 
-int fric_native_scenario_mjcf(const double *p, char *buf, size_t cap)
+fric_status fric_native_scenario_bench(const double *p, fric_native_bench *b)
 {
     const char *why = NULL;
-    if (!p) {
+    if (!p || !b) {
         fric__fail_id(FRIC_E_NULL, -1, "bench.native_scenario_vector",
-            "bench-native: the parameter vector must not be NULL.", fric__no_values);
-        return -1;
+            "bench-native: the parameter vector and the bench must not be NULL.", fric__no_values);
+        return FRIC_E_NULL;
     }
-    if (fric_scenario_check(&fric_scenario_bench_native, p, &why)) return -1;
-    fric_native_bench b;
-    bench_of(p, &b);
+    if (fric_scenario_check(&fric_scenario_bench_native, p, &why)) return fric__rc();
+    fric_native_bench nb;
+    bench_of(p, &nb);
     fric_native_step_def sd;
-    if (fric_native_prepare(&b, &sd)) return -1;
-    return fric_native_bench_mjcf(&b, buf, cap);
+    if (fric_native_prepare(&nb, &sd)) return fric__rc();
+    *b = nb;
+    return FRIC_OK;
 }

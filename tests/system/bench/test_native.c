@@ -523,7 +523,11 @@ static void test_scenario_keys(void **state)
     assert_int_equal(fric_native_scenario_params(&np, "sts3250", p), FRIC_OK);
     assert_string_equal(sc->params[fric_scenario_param_index(sc, "actuator")]
                             .choices[(int)p[fric_scenario_param_index(sc, "actuator")]], "sts3215");
-    assert_int_equal(fric_native_scenario_mjcf(NULL, NULL, 0), -1);
+    fric_native_bench b;
+    REFUSE(fric_native_scenario_bench(NULL, &b), FRIC_E_NULL, -1, "NULL");
+    REFUSE(fric_native_scenario_bench(p, NULL), FRIC_E_NULL, -1, "NULL");
+    assert_int_equal(fric_native_scenario_bench(p, &b), FRIC_OK);
+    assert_true(b.p.frictionloss == 0.1);   /* the set written into p above */
 }
 
 FRIC_TEST_MAIN(cmocka_unit_test(test_creep_and_slip), cmocka_unit_test(test_scenario_keys), cmocka_unit_test(test_damping_and_actuator),
