@@ -83,7 +83,7 @@ void fric_native_fit_apply(const fric_native_params *base, const double *v, fric
 #define SET(key, field, lo_, hi_) p->field = v[i++];
     FRIC_NATIVE_FIT_LIST(SET)
 #undef SET
-    p->forcerange_lo = -p->forcerange_hi;
+    p->forcerange_lo = p->forcerange_hi != 0 ? -p->forcerange_hi : 0.0;   /* no limit: 0, not −0 */
 }
 
 void fric_native_fit_values(const fric_native_params *p, double *v)

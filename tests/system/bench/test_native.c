@@ -530,7 +530,22 @@ static void test_scenario_keys(void **state)
     assert_true(b.p.frictionloss == 0.1);   /* the set written into p above */
 }
 
-FRIC_TEST_MAIN(cmocka_unit_test(test_creep_and_slip), cmocka_unit_test(test_scenario_keys), cmocka_unit_test(test_damping_and_actuator),
+/* The fitted forcerange is symmetric, lo = −hi, and no limit (hi held at 0,
+ * as the robot identification holds it) is lo = +0: a params file reads
+ * "forcerange_lo": 0, never −0. */
+static void test_fit_apply_forcerange(void **state)
+{
+    (void)state;
+    fric_native_params base = NATIVE_SET(.frictionloss = 0.1), p;
+    double v[FRIC_NATIVE_FIT_N] = { 0.1, 0.01, 0.001, 4, 0, 2.5, 0 };
+    fric_native_fit_apply(&base, v, &p);
+    assert_true(p.forcerange_hi == 2.5 && p.forcerange_lo == -2.5);
+    v[5] = 0;
+    fric_native_fit_apply(&base, v, &p);
+    assert_true(p.forcerange_lo == 0 && !signbit(p.forcerange_lo));
+}
+
+FRIC_TEST_MAIN(cmocka_unit_test(test_fit_apply_forcerange), cmocka_unit_test(test_creep_and_slip), cmocka_unit_test(test_scenario_keys), cmocka_unit_test(test_damping_and_actuator),
                cmocka_unit_test(test_params_file), cmocka_unit_test(test_refusals), cmocka_unit_test(test_batch), cmocka_unit_test(test_stepped_fit),
                cmocka_unit_test(test_fit_run_held),
                cmocka_unit_test(test_no_mujoco))
