@@ -86,6 +86,12 @@ export default async function commaChecks(h) {
       const msg = await page.locator('#drive-velocities + .ctl-msg').textContent();
       expect(msg === fill(FR['drive.velocities.bad'], { kept: '0,5' }), `the refusal: '${msg}'`);
       expect(/(^|&)drive\.velocities=0\.5(&|$)/.test(decodeURIComponent(new URL(page.url()).search.slice(1))), `the velocities changed: ${page.url()}`);
+      expect(await vel.getAttribute('aria-invalid') === 'true', 'the refused field is not marked invalid');
+      // Escape puts back the list drawn and clears the refusal
+      await vel.press('Escape');
+      const back = await page.evaluate(() => ({ v: document.getElementById('drive-velocities').value,
+        m: document.querySelector('#drive-velocities + .ctl-msg').textContent, inv: document.getElementById('drive-velocities').getAttribute('aria-invalid') }));
+      expect(back.v === '0,5' && back.m === '' && back.inv === null, `Escape: ${JSON.stringify(back)}`);
       const problems = logProblems(log);
       expect(!problems.length, problems.slice(0, 3).join('; '));
     } finally {

@@ -119,15 +119,26 @@ export function loadPreset(v, fromPreset) {
     const { values: nums, why, item } = parseList(vel.value, decimalMark);
     if (why === 'ambiguous') {
       velMsg.textContent = t('drive.velocities.ambiguous', { item, kept: fmtList(v.velocities, decimalMark) });
+      vel.setAttribute('aria-invalid', 'true');
       return;
     }
     if (why || !nums.length || nums.length > 6) {
       velMsg.textContent = t('drive.velocities.bad', { kept: fmtList(v.velocities, decimalMark) });
+      vel.setAttribute('aria-invalid', 'true');
       return;
     }
     velMsg.textContent = '';
+    vel.removeAttribute('aria-invalid');
     v.velocities = nums;
     v.draw();
+  });
+  // Escape puts back the list the diagram draws (a refused text is dropped)
+  vel.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    vel.value = fmtList(v.velocities, decimalMark);
+    vel.removeAttribute('aria-invalid');
+    velMsg.textContent = '';
   });
   extra.append(el('h3', { textContent: t('drive.plot') }), tCtl.el, el('div', { className: 'ctl-choice' },
     el('label', { htmlFor: 'drive-velocities', textContent: t('drive.velocities') }), vel, velMsg));
