@@ -24,6 +24,7 @@ import { readLeRobot, folderOfFiles } from '../ident/recording.js';
 import { compiled, planOf, checkSize } from '../mujoco/robotFiles.js';
 import { prepare, fitJoint, replays, reportLines, paramsFiles, mappingText } from '../ident/identify.js';
 import { identJoints } from '../ident/tracks.js';
+import { tCore } from '../i18n/index.js';   // this worker's language: its URL's ?lang=
 
 let engine = null;   // Promise of [mj, core]
 
@@ -95,6 +96,7 @@ listen(async (e) => {
     if (m.cmd !== 'run') throw new Error(`no command ${m.cmd}`);
     self.postMessage({ type: 'done', ...(await run(m, mj, core)) });
   } catch (err) {
-    self.postMessage({ type: 'failed', message: err?.message ?? String(err) });
+    // a core sentence (the recording's check, a refused set) in the page's language
+    self.postMessage({ type: 'failed', message: err?.id ? tCore(err) : String(err?.message ?? err) });
   }
 });

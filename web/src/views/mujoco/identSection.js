@@ -21,7 +21,7 @@ import { lineBox, points, COLORS } from '../../charts.js';
 import { setHook } from '../../testHooks.js';
 import { mujocoUrl } from './load.js';
 import { startWorker } from '../../offline.js';
-import { t, tCore } from '../../i18n/index.js';
+import { t, tCore, lang } from '../../i18n/index.js';
 
 // the worker's bundle (tools/dist.mjs rewrites this name to its hashed one)
 const WORKER = 'mjident.worker.js';
@@ -187,7 +187,7 @@ export function identSection(parent, { core }) {
     runBtn.disabled = true;
     cancelBtn.disabled = false;
     status.textContent = t('ident.stage.start');
-    const w = startWorker(WORKER, { type: 'module' });
+    const w = startWorker(WORKER, { type: 'module' }, `?lang=${lang}`);   // the worker's sentences in the page's language
     worker = w;
     const robotType = typeIn.value.trim();
     w.onmessage = (e) => onMessage(w, e.data);
