@@ -25,13 +25,11 @@ import { MJ_CONSTANTS, MJ_JOINT_TYPES as JOINT_TYPES } from '../../../wasm/frict
 import { t, tCore } from '../i18n/index.js';
 import { fmtNumber } from '../format.js';
 import { ROBOT_LIMITS, pickMain, checkSize, compiled, planOf } from './robotFiles.js';
+import { mjEnums } from './mjEnums.js';
 
 // the limits, the main file and the CSVs live beside this file; re-exported for its callers
 export { ROBOT_LIMITS, pickMain } from './robotFiles.js';
 export { robotTableCsv, robotReportCsv, robotCsvComments } from './robotCsv.js';
-const OBJ_JOINT = 3;             // mjOBJ_JOINT
-const TRN_JOINT = 0;             // mjTRN_JOINT
-const CNSTR_FRICTION_DOF = 1;    // mjCNSTR_FRICTION_DOF: a dof's frictionloss row of the constraint arrays
 
 /** The default start of every door (the core's FRIC_ROBOT_START_KEY: the
  *  first keyframe when the model has one, else −1, its reference pose qpos0;
@@ -42,17 +40,14 @@ export const startKeyframe = (nkey) => (nkey > MJ_CONSTANTS.startKey ? MJ_CONSTA
  *  rows of type mjCNSTR_FRICTION_DOF (efc_id the dof, its Jacobian row 1 on
  *  that dof), without the contacts, limits and equalities qfrc_constraint
  *  also holds. */
-function frictionForce(m, d, out) {
+function frictionForce(mj, m, d, out) {
   out.fill(0);
-  const type = d.efc_type, id = d.efc_id, force = d.efc_force;
-  for (let r = 0; r < d.nefc; r++) if (type[r] === CNSTR_FRICTION_DOF) out[id[r]] += force[r];
+  const type = d.efc_type, id = d.efc_id, force = d.efc_force, FRICTION_DOF = mjEnums(mj).cnstrFrictionDof;
+  for (let r = 0; r < d.nefc; r++) if (type[r] === FRICTION_DOF) out[id[r]] += force[r];
   return out;
 }
 // a number for a sentence: 4 significant digits; ±Infinity (a range without a limit) as ±∞
 const fmt = (x, d = 4) => (Number.isFinite(x) ? Number(x.toPrecision(d)).toString() : x === Infinity ? '∞' : x === -Infinity ? '−∞' : String(x));
-
-const WRAP_JOINT = 1;            // mjWRAP_JOINT
-const EQ_JOINT = 2;              // mjEQ_JOINT
 
 /** The parent classes of cls, nearest first, each ended by '\n' (null: none). */
 function ancestryOf(parents, cls) {
@@ -65,7 +60,8 @@ function ancestryOf(parents, cls) {
  *  MuJoCo's arrays copied, each joint's class from the spec and its parent
  *  classes from the default tree, the joints a tendon wraps or a joint
  *  equality names, the actuators' names. */
-function robotRecords(m, names, classes, parents = new Map(), actNames = []) {
+function robotRecords(mj, m, names, classes, parents = new Map(), actNames = []) {
+  const { wrapJoint: WRAP_JOINT, eqJoint: EQ_JOINT } = mjEnums(mj);
   const dofadr = m.jnt_dofadr, qposadr = m.jnt_qposadr, type = m.jnt_type;
   const fl = m.dof_frictionloss, damping = m.dof_damping, armature = m.dof_armature;
   const tendon = new Set(), equality = new Set();
@@ -94,15 +90,15 @@ function robotRecords(m, names, classes, parents = new Map(), actNames = []) {
 }
 
 /** The joints' names of m ('' unnamed). */
-const namesOf = (mj, m) => Array.from({ length: m.njnt }, (_, i) => mj.mj_id2name(m, OBJ_JOINT, i) || '');
+const namesOf = (mj, m) => Array.from({ length: m.njnt }, (_, i) => mj.mj_id2name(m, mjEnums(mj).objJoint, i) || '');
 /** The actuators' names of m ('' unnamed). */
-const actNamesOf = (mj, m) => Array.from({ length: m.nu }, (_, k) => mj.mj_id2name(m, mj.mjtObj.mjOBJ_ACTUATOR.value, k) || '');
+const actNamesOf = (mj, m) => Array.from({ length: m.nu }, (_, k) => mj.mj_id2name(m, mjEnums(mj).objActuator, k) || '');
 
 /** What the model says of its joints, actuators and keyframes (each
  *  joint's actuator and each actuator's kind: the robot layer's). */
 function describe(mj, core, m, classes, parents) {
   const names = namesOf(mj, m);
-  const robot = core.robot.create(robotRecords(m, names, classes, parents, actNamesOf(mj, m)));
+  const robot = core.robot.create(robotRecords(mj, m, names, classes, parents, actNamesOf(mj, m)));
   try {
     const range = m.jnt_range, type = m.jnt_type, trntype = m.actuator_trntype, trnid = m.actuator_trnid;
     const joints = names.map((name, i) => {
@@ -112,8 +108,8 @@ function describe(mj, core, m, classes, parents) {
     });
     const keyframes = Array.from({ length: m.nkey }, (_, k) => ({ name: mj.mj_id2name(m, mj.mjtObj.mjOBJ_KEY.value, k) || `key ${k}`,
       qpos: m.key_qpos.slice(k * m.nq, (k + 1) * m.nq) }));
-    const actuators = Array.from({ length: m.nu }, (_, k) => ({ name: mj.mj_id2name(m, mj.mjtObj.mjOBJ_ACTUATOR.value, k) || `actuator ${k}`,
-      joint: trntype[k] === TRN_JOINT ? names[trnid[2 * k]] ?? null : null, kind: robot.actuatorKind(k).kind }));
+    const actuators = Array.from({ length: m.nu }, (_, k) => ({ name: mj.mj_id2name(m, mjEnums(mj).objActuator, k) || `actuator ${k}`,
+      joint: trntype[k] === mjEnums(mj).trnJoint ? names[trnid[2 * k]] ?? null : null, kind: robot.actuatorKind(k).kind }));
     return { joints, classes: [...new Set(joints.map((j) => j.cls).filter(Boolean))], actuators, keyframes, nq: m.nq };
   } finally {
     robot.free();
@@ -264,7 +260,7 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, s
     C = makeCopy(mj, files, path, keyframe);
     if (timestep != null) C.m.opt.timestep = timestep;
     const names = namesOf(mj, C.m);
-    robot = core.robot.create(robotRecords(C.m, names, C.classes, plan.defaults, actNamesOf(mj, C.m)));
+    robot = core.robot.create(robotRecords(mj, C.m, names, C.classes, plan.defaults, actNamesOf(mj, C.m)));
     let adoption;
     try {
       // the start pose's keyframe, named in a refusal as the MJCF writes it
@@ -381,7 +377,7 @@ function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
      *  limit or equality: frictionForce); C's the core's). */
     table() {
       const n = rows.length;
-      const a = robot.rows(n, 0, { qpos: A.d.qpos, qvel: A.d.qvel, qfrcActuator: A.d.qfrc_actuator, qfrcConstraint: frictionForce(A.m, A.d, fric) });
+      const a = robot.rows(n, 0, { qpos: A.d.qpos, qvel: A.d.qvel, qfrcActuator: A.d.qfrc_actuator, qfrcConstraint: frictionForce(mj, A.m, A.d, fric) });
       const c = robot.rows(n, 1, { qpos: C.d.qpos, qvel: C.d.qvel });
       const row = (r, x, servo) => ({ joint: r.name, servo, state: x.stick ? 'STICK' : 'SLIP', q: x.q, sag_mrad: x.sag_mrad,
         creep_mrad_s: x.creep_mrad_s, tau_m: x.tau_m, tau_f: x.tau_f });

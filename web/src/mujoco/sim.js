@@ -17,6 +17,7 @@
 import { MJ_CONSTANTS } from '../../../wasm/friction.js';
 import { t } from '../i18n/index.js';
 import { mujocoText, mujocoLoadSentence } from './mjText.js';
+import { mjEnums } from './mjEnums.js';
 
 // The view's order and labels; each id is a name of the core's treatments
 // (MJ_TREATMENTS, fric_mujoco_treatment_names: core.mujoco.adapter refuses another).
@@ -32,8 +33,6 @@ export const TREATMENTS = [
 export const simLabel = (sim, k) => (sim?.treatment === 'native' ? t('mujoco.treat.A.native') : TREATMENTS[k].label);
 
 const COST_CALLS = 512;                // step() calls the cost figure is taken over
-
-const OBJ_JOINT = 3;                   // mjOBJ_JOINT
 
 /** The cost figure's window on a run (steps, ms, the last COST_CALLS calls of
  *  step() and usPerStep, the cost per step over them [µs]: a window, so the
@@ -61,7 +60,7 @@ function timedSteps(sim, n, one) {
 
 /** The joint names of the model. */
 export function jointNames(mj, m) {
-  return Array.from({ length: m.njnt }, (_, i) => mj.mj_id2name(m, OBJ_JOINT, i) || '').filter(Boolean);
+  return Array.from({ length: m.njnt }, (_, i) => mj.mj_id2name(m, mjEnums(mj).objJoint, i) || '').filter(Boolean);
 }
 
 /** xml loaded (or model, an MjModel compiled from it, copied) into { m, d }
@@ -141,7 +140,7 @@ export function attachSim(mj, core, m, d, { joints, treatment, owns = false, ada
     mj.mj_forward(m, d);
     const names = jointNames(mj, m);
     for (const spec of joints) {
-      const id = mj.mj_name2id(m, OBJ_JOINT, spec.name);
+      const id = mj.mj_name2id(m, mjEnums(mj).objJoint, spec.name);
       if (id < 0) throw new Error(t('mujoco.sim.noJoint', { name: spec.name, names: names.join(', ') || t('mujoco.sim.none') }));
       js.push({ name: spec.name, id, dof: m.jnt_dofadr[id], qadr: m.jnt_qposadr[id], act: spec.act ?? -1 });
     }
@@ -261,7 +260,7 @@ export function createNativeSim(mj, { xml, goal }) {
     d.delete(); m.delete();
     throw e;
   }
-  const id = mj.mj_name2id(m, OBJ_JOINT, 'joint');
+  const id = mj.mj_name2id(m, mjEnums(mj).objJoint, 'joint');
   const dof = m.jnt_dofadr[id], qadr = m.jnt_qposadr[id];
   const budget = m.dof_frictionloss[dof];
   const fric = { get tauF() { return d.qfrc_constraint[dof]; }, budget };
