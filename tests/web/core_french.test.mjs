@@ -72,7 +72,7 @@ describe('three refusals a page user meets, in French (written by hand)', () => 
   it('a params file whose kt is not a number (N·m/A)', () => {
     const e = errorOf(() => core.io.paramsFile({ kt: 'abc' }, 'paste'));
     assert.equal(e.id, 'paramskey.number_unit');
-    assert.equal(french(e), `fichier de paramètres paste : clé « kt » : doit être un nombre (N·m/A).`);
+    assert.equal(french(e), `fichier de paramètres paste${NB}: clé «${NB}kt${NB}»${NB}: doit être un nombre (N·m/A).`);
   });
 });
 

@@ -53,6 +53,13 @@ describe('string tables', () => {
     // the lessons do quote numbers (the check above is not vacuous)
     assert.ok(Object.values(en).filter((v) => quotes(v).length).length >= 3);
   });
+  it('French typography: a no-break space before : ; ? ! and inside « », never a breaking one', () => {
+    // a line must not break before the mark: a plain space there is a fault
+    const bad = Object.entries(fr).filter(([, v]) => / [:;?!](\s|$)|« | »/.test(v)).map(([k, v]) => `${k}: ${v.slice(0, 60)}`);
+    assert.deepEqual(bad, []);
+    // the check reads what it should: the French tables do use the marks, with the no-break space
+    assert.ok(Object.values(fr).filter((v) => /\u00a0[:;]/.test(v)).length >= 100);
+  });
 });
 
 describe('the keys the page uses', () => {

@@ -422,7 +422,7 @@ export default {
   'core.native.range': 'native: {key} = {v}{sp}{unit} must be a finite value in {open}{lo}, {hi}] (MuJoCo\'s {key}).',
   'core.log.bench_range': '"{key}" = {value} must be in [{min}, {max}]{sp}{unit} (the bench\'s range).',
   'core.bench.native_scenario_actuator': 'bench-native: the native parameters, the vector and an actuator of the bench ({act}) are needed.',
-  'core.bench.native_scenario_vector': 'bench-native: the parameter vector must not be NULL.',
+  'core.bench.native_scenario_vector': 'bench-native: the parameter vector and the bench must not be NULL.',
   'core.fxb.count_outside': '{what} = {n} is outside 0 .. {max} (buffers stay below 2^31 bytes).',
   'core.fxb.length_exact': '{what} has {n} numbers; it must have exactly {want}.',
   'core.fxb.no_bench_scenario': 'no bench scenario',
