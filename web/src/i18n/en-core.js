@@ -471,6 +471,7 @@ export default {
   'core.fxb.regions_cell': 'the cell (τm, τe) = ({tm}, {te}) N·m at dtheta = {dtheta} rad/s has no region; give a smaller T.',
   'core.fxb.adopt_servos': 'adopt: more servos than a mapping has entries.',
   'core.fxb.mjcf_assets_memory': 'mjcf assets: out of memory.',
+  'core.fxb.mjcf_plan_len': 'mjcf plan: the file\'s size must be a count of bytes >= 0.',
   'core.fxb.mjcf_tags_memory': 'mjcf tags: out of memory.',
   'core.fxb.no_scenario': 'no such scenario',
   'core.bench.actuator_alias': 'The logs name the motor "{motor}", another name of the actuator {act}: the core reads it as {act}.',

@@ -468,6 +468,7 @@ export default {
   'core.fxb.regions_cell': 'la cellule (τm ; τe) = ({tm} ; {te}) N·m à dtheta = {dtheta} rad/s n\'a pas de région ; donnez un T plus petit.',
   'core.fxb.adopt_servos': 'adoption : plus de servos que la correspondance n\'a d\'entrées.',
   'core.fxb.mjcf_assets_memory': 'ressources MJCF : mémoire insuffisante.',
+  'core.fxb.mjcf_plan_len': 'plan mjcf : la taille du fichier doit être un nombre d\'octets >= 0.',
   'core.fxb.mjcf_tags_memory': 'balises MJCF : mémoire insuffisante.',
   'core.fxb.no_scenario': 'pas de scénario de ce nom',
   'corevalue.n (points)': 'n (points)',
