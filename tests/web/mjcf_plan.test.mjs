@@ -1,12 +1,12 @@
 // mjcf_plan.test.mjs: the core's MJCF file plan through the wasm wall
 // (core.mujoco.mjcfPlan, wasm/api/mujoco.js MjcfPlan; fric_mjcf_plan,
 // core/adapter/adapter_mjcf_plan.c). Its found files are checked against
-// a list written by hand from MuJoCo's rules for a hand-written model
-// (<compiler assetdir texturedir>, an include in a subfolder whose mesh is
-// found in the include's folder, six skybox faces, a heightfield, a skin),
-// and against the page's own walk (robotFiles.js readRobotSync, separate
-// code) for the SO-101 and bam's 2R arm; an include cycle is refused with
-// the core's sentence; a plan is freed.
+// lists written by hand from MuJoCo's rules (here: the roles, the places
+// asked, an include's tag; tests/web/mjcf_assets.test.mjs: the assets of
+// its hand-written model and of the SO-101, beside the page's and `friction
+// mujoco`'s lists), and against the page's own walk (robotFiles.js
+// readRobotSync, separate code) for the SO-101 and bam's 2R arm; an
+// include cycle is refused with the core's sentence; a plan is freed.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -52,33 +52,21 @@ function folder(name, files) {
 }
 
 describe('the core\'s MJCF file plan through the wasm wall (core.mujoco.mjcfPlan)', () => {
-  it('a hand-written model: the files by MuJoCo\'s rules, each with its role and what names it', () => {
-    const faces = ['fileright', 'fileleft', 'fileup', 'filedown', 'filefront', 'fileback'];
-    const sky = `<texture name="sky" type="skybox" ${faces.map((f, i) => `${f}="f${i}.png"`).join(' ')}/>`;
-    const dir = folder('hand', {
-      'a.xml': `<mujoco>\n  <compiler assetdir="assets" texturedir="tex"/>\n  <include file="parts/arm.xml"/>\n  <asset>\n    ${sky}\n`
-        + '    <hfield name="h" file="h.png" size="1 1 1 0.1"/>\n    <skin file="s.skn"/>\n  </asset>\n</mujoco>\n',
-      'parts/arm.xml': '<mujoco>\n  <asset>\n    <mesh name="arm" file="arm.stl"/>\n    <mesh name="root" file="root.stl"/>\n  </asset>\n</mujoco>\n',
-      'assets/parts/arm.stl': 'x', 'assets/root.stl': 'x', 'parts/root.stl': 'x', 'arm.stl': 'x',
-      'assets/h.png': 'x', 'assets/s.skn': 'x', 'assets/other.stl': 'x',
-      ...Object.fromEntries(faces.map((f, i) => [`tex/f${i}.png`, 'x'])), 'assets/f0.png': 'x',
+  it('each file with its role, what names it, and an include\'s tag in its includer\'s text', () => {
+    // by hand (MuJoCo's rules): parts/arm.xml beside the main file; its mesh not at the main file's folder + meshdir
+    // geo/, so at geo/ + the include's folder parts/: geo/parts/arm.stl
+    const dir = folder('roles', {
+      'r.xml': '<mujoco>\n<compiler meshdir="geo"/>\n<include file="parts/arm.xml"/>\n</mujoco>\n',
+      'parts/arm.xml': '<mujoco>\n<asset>\n<mesh file="arm.stl"/>\n</asset>\n</mujoco>\n',
+      'geo/parts/arm.stl': 'x', 'parts/arm.stl': 'x',
     });
-    // by hand: assetdir sets the mesh folder (hfield, skin, mesh), texturedir over it for the faces; arm.stl is
-    // not at assets/arm.stl, so at assets/ + the include's folder parts/ + arm.stl
-    const { files, asked } = planOf(dir, 'a.xml');
-    assert.deepEqual(found(files), ['a.xml', 'assets/h.png', 'assets/parts/arm.stl', 'assets/root.stl', 'assets/s.skn',
-      'parts/arm.xml', ...faces.map((f, i) => `tex/f${i}.png`)].sort());
-    assert.deepEqual(asked.slice(0, 4), ['a.xml+', 'parts/arm.xml+', 'assets/arm.stl-', 'assets/parts/arm.stl+']);
-    const arm = files.find((f) => f.path === 'assets/parts/arm.stl');
-    assert.deepEqual({ role: arm.role, tag: arm.tag, attr: arm.attr, value: arm.value, line: arm.line, from: files[arm.from].path },
-      { role: 'mesh', tag: 'mesh', attr: 'file', value: 'arm.stl', line: 3, from: 'parts/arm.xml' });
-    const inc = files.find((f) => f.role === 'include');
-    // its tag in a.xml (ASCII: bytes are characters), what a writer replaces to inline it
-    const a = fs.readFileSync(path.join(dir, 'a.xml'), 'latin1'), tag = '<include file="parts/arm.xml"/>';
-    assert.deepEqual([inc.at, inc.after, inc.depth0], [a.indexOf(tag), a.indexOf(tag) + tag.length, 0]);
-    // the page's own walk agrees
-    const page = readRobotSync(folderDrop(dir), 'a.xml', { core });
-    assert.deepEqual(found(files), [...page.files.keys()].sort());
+    const { files, asked } = planOf(dir, 'r.xml');
+    assert.deepEqual(asked, ['r.xml+', 'parts/arm.xml+', 'geo/arm.stl-', 'geo/parts/arm.stl+']);
+    assert.deepEqual(files.map((f) => [f.role, f.path, f.found, f.from, f.line]),
+      [['model', 'r.xml', 1, -1, 0], ['include', 'parts/arm.xml', 1, 0, 3], ['mesh', 'geo/parts/arm.stl', 1, 1, 3]]);
+    const r = fs.readFileSync(path.join(dir, 'r.xml'), 'latin1'), tag = '<include file="parts/arm.xml"/>';
+    assert.deepEqual([files[1].at, files[1].after, files[1].depth0], [r.indexOf(tag), r.indexOf(tag) + tag.length, 0]);
+    assert.deepEqual([files[2].tag, files[2].attr, files[2].value, files[2].bytes], ['mesh', 'file', 'arm.stl', 1]);
   });
 
   for (const [name, dir] of [['the SO-101', SO101], ['bam\'s 2R arm', BAM2R]]) {
