@@ -288,187 +288,70 @@ int cli_mujoco_recipe_joints(const char *cmd, const char *model, struct fric_rec
 /* More steps than this is a runaway, not a use of the tool. */
 #define MJ_MAX_STEPS FRIC_ROBOT_MAX_STEPS   /* fric_robot.h: one bound for every door */
 
-/* ------------------------------------------- the MJCF's text before MuJoCo */
-/* fric_mjcf_check_text (fric_adapter.h) on path, then on each file its
- * <include>s name (beside the main file, MuJoCo's rule), at the depth the
- * include puts it; chain[nchain] the files being read (an include of one
- * of them is MuJoCo's to refuse). A file that cannot be read is left to
- * MuJoCo (it names it). The sentence names a file as the headless runner
- * and the page do: its path from the main file's folder. Every file is
- * sized before it is read (fric_io_check_size: kind MJCF, and kind robot
- * for the files together); the assets each text names (fric_mjcf_assets)
- * are gathered in w for mjcf_check to size. 0, or CLI_USAGE with the
- * core's sentence. */
-#define MJCF_CHAIN 16
-typedef struct {
-    char *name;                /* the file attribute's value, as written      */
-    char incdir[4096];         /* the naming file's folder from the main one  */
-    fric_mjcf_folder folder;
-    char what[320];            /* <mesh file="...">, for the sentence          */
-} mjcf_asset_ref;
-typedef struct {
-    const char *dir, *main;    /* the main file's folder ("" or ".../"), its name in it */
-    long elements;
-    unsigned long long bytes;  /* the files sized so far, together [bytes]    */
-    char folder[2][4096];      /* the compiler's meshdir, texturedir           */
-    int strip;                 /* strippath="true"                             */
-    mjcf_asset_ref *refs;
-    int n, cap;
-} mjcf_walk;
-
-/* One more file of the robot, of size bytes: the files together checked
- * (kind robot, named by the main file as the page and tools/robot.mjs do). */
-static int robot_total(mjcf_walk *w, long size)
+/* ------------------------------------------- the MJCF's files before MuJoCo */
+/* The files the model names (fric_mjcf_plan, fric_adapter.h: its includes
+ * and the assets they name, found by MuJoCo's rules), each sized before it
+ * is read (fric_io_open: kind MJCF for a text, asset for an asset; a mesh
+ * linked to /dev/zero or a named pipe is refused) and the files together
+ * (kind robot, named by the main file as the page and tools/robot.mjs do);
+ * the texts fed to the plan, which checks each (fric_mjcf_check_text). A
+ * file that is not there is left to MuJoCo (it names it); a file found
+ * twice is sized once. 0, or CLI_USAGE (CLI_RUNTIME) with one sentence. */
+static int mjcf_read(fric_mjcf_plan *plan, const char *main_name, unsigned long long *total)
 {
-    fric_io_error serr;
-    w->bytes += (unsigned long long)size;
-    if (fric_io_check_size(FRIC_IO_KIND_ROBOT, w->bytes, w->main, &serr) != FRIC_OK)
-        return cli_fail(CLI_USAGE, "%s", serr.message);
-    return 0;
-}
-
-/* The assets text names (fric_mjcf_assets) added to w->refs, the text's
- * <compiler> folders over w's. */
-static int mjcf_gather(mjcf_walk *w, const char *text, size_t len, const char *path)
-{
-    fric_mjcf_compiler c = { 0 };
-    int n = 0;
-    fric_mjcf_assets(text, len, NULL, 0, &n, &c);
-    fric_mjcf_asset *a = n ? malloc((size_t)n * sizeof *a) : NULL;
-    if (n && !a) return cli_fail(CLI_RUNTIME, "mujoco: out of memory reading %s.", path);
-    memset(&c, 0, sizeof c);
-    fric_mjcf_assets(text, len, a, n, &n, &c);
-    for (int d = 0; d < 2; d++)
-        if (c.dir[d].set) snprintf(w->folder[d], sizeof w->folder[d], "%.*s", (int)c.dir[d].len, text + c.dir[d].at);
-    if (c.strippath) w->strip = 1;
-    if (w->n + n > w->cap) {
-        int cap = w->n + n + 16;
-        mjcf_asset_ref *r = realloc(w->refs, (size_t)cap * sizeof *r);
-        if (!r) { free(a); return cli_fail(CLI_RUNTIME, "mujoco: out of memory reading %s.", path); }
-        w->refs = r;
-        w->cap = cap;
-    }
-    const char *rel = path + strlen(w->dir), *slash = strrchr(rel, '/');
-    for (int i = 0; i < n; i++) {
-        mjcf_asset_ref *r = &w->refs[w->n];
-        r->name = malloc(a[i].len + 1);
-        if (!r->name) { free(a); return cli_fail(CLI_RUNTIME, "mujoco: out of memory reading %s.", path); }
-        memcpy(r->name, text + a[i].at, a[i].len);
-        r->name[a[i].len] = '\0';
-        snprintf(r->incdir, sizeof r->incdir, "%.*s", slash ? (int)(slash - rel) + 1 : 0, rel);
-        r->folder = a[i].folder;
-        snprintf(r->what, sizeof r->what, "<%s %s=\"%.256s\">", a[i].tag, a[i].attr, r->name);
-        w->n++;
-    }
-    free(a);
-    return 0;
-}
-
-static int mjcf_check_file(const char *path, mjcf_walk *w, int depth0, const char **chain, int nchain)
-{
-    const char *dir = w->dir;
-    /* a regular file only, opened without blocking, and a text over the bound
-     * refused before any byte is read: the one opening of every reader
-     * (fric_io_open, kind MJCF: FRIC_MJCF_MAX_BYTES) */
-    unsigned long long bytes = 0;
-    int rc;
-    FILE *f = cli_open_input(path, path + strlen(dir), FRIC_IO_KIND_MJCF, &bytes, &rc);
-    if (!f) return rc;   /* CLI_OK: cannot be opened, left to MuJoCo (it names it) */
-    long size = (long)bytes;
-    rc = robot_total(w, size);
-    if (rc) { fclose(f); return rc; }
-    size_t len = (size_t)size;
-    char *text = malloc(len + 1);
-    if (!text) { fclose(f); return cli_fail(CLI_RUNTIME, "mujoco: out of memory reading %s.", path); }
-    if (fread(text, 1, len, f) != len) { free(text); fclose(f); return 0; }
-    fclose(f);
-    fric_mjcf_include inc[FRIC_MJCF_MAX_INCLUDES];
-    int n = 0;
-    const char *why = "";
-    if (fric_mjcf_check_text(text, len, path + strlen(dir), depth0, &w->elements, inc, FRIC_MJCF_MAX_INCLUDES, &n,
-                             &why) != FRIC_OK)
-        rc = cli_fail(CLI_USAGE, "%s", why);
-    if (!rc) rc = mjcf_gather(w, text, len, path);
-    for (int i = 0; !rc && i < n; i++) {
-        char sub[4096];
-        int k = snprintf(sub, sizeof sub, "%s%.*s", dir, (int)inc[i].len, text + inc[i].at);
-        if (k < 0 || (size_t)k >= sizeof sub) continue;
-        int seen = nchain >= MJCF_CHAIN;
-        for (int c = 0; c < nchain && !seen; c++) seen = strcmp(chain[c], sub) == 0;
-        if (seen) continue;
-        chain[nchain] = sub;
-        rc = mjcf_check_file(sub, w, inc[i].depth0, chain, nchain + 1);
-    }
-    free(text);
-    return rc;
-}
-
-/* Each asset of w sized before MuJoCo reads it (kind asset, then the files
- * together), found as MuJoCo and the page find it: a name absolute as it
- * is, else the main file's folder + the compiler's folder + the name, then
- * + the naming include's folder (the page's rule, robotFiles.js); strippath
- * keeps the name's last part. One file sized once; one missing left to
- * MuJoCo (it names it). */
-static int mjcf_size_assets(mjcf_walk *w)
-{
-    static char seen[256][4096];
-    int nseen = 0;
-    for (int i = 0; i < w->n; i++) {
-        const mjcf_asset_ref *r = &w->refs[i];
-        const char *name = r->name;
-        if (w->strip) {
-            for (const char *c = r->name; *c; c++)
-                if (*c == '/' || *c == '\\') name = c + 1;
+    fric_mjcf_file m;
+    fric_mjcf_plan_file(plan, 0, &m);
+    const char *slash = strrchr(m.path, '/');
+    const size_t dl = slash ? (size_t)(slash - m.path) + 1 : 0;   /* the main file's folder, as the sentences see */
+    for (;;) {
+        fric_mjcf_want w;
+        if (fric_mjcf_plan_next(plan, &w)) return cli_fail(CLI_USAGE, "%s", fric_status_last().message);
+        if (w.done) return 0;
+        fric_mjcf_file f;
+        fric_mjcf_plan_file(plan, w.index, &f);
+        const char *rel = strncmp(w.path, m.path, dl) == 0 ? w.path + dl : w.path;
+        char source[FRIC_MJCF_PATH_MAX + 400];
+        if (w.text) snprintf(source, sizeof source, "%s", rel);
+        else snprintf(source, sizeof source, "%s (<%s %s=\"%.256s\">)", rel, f.tag, f.attr, f.value);
+        unsigned long long bytes = 0;
+        int rc;
+        FILE *in = cli_open_input(w.path, source, w.text ? FRIC_IO_KIND_MJCF : FRIC_IO_KIND_ASSET, &bytes, &rc);
+        if (rc) return rc;
+        char *text = NULL;
+        if (in && w.text) {
+            text = malloc((size_t)bytes + 1);
+            if (!text) { fclose(in); return cli_fail(CLI_RUNTIME, "mujoco: out of memory reading %s.", w.path); }
+            if (fread(text, 1, (size_t)bytes, in) != (size_t)bytes) { free(text); fclose(in); in = NULL; }
         }
-        const char *fold = w->folder[r->folder];
-        char cand[2][8192];
-        int nc = 0;
-        if (name[0] == '/') snprintf(cand[nc++], sizeof cand[0], "%s", name);
-        else {
-            const char *root = fold[0] == '/' ? "" : w->dir, *sep = fold[0] && fold[strlen(fold) - 1] != '/' ? "/" : "";
-            snprintf(cand[nc++], sizeof cand[0], "%s%s%s%s", root, fold, sep, name);
-            if (r->incdir[0]) snprintf(cand[nc++], sizeof cand[0], "%s%s%s%s%s", root, fold, sep, r->incdir, name);
+        if (!in) {   /* not there: its next place, else MuJoCo names it */
+            fric_mjcf_plan_absent(plan);
+            continue;
         }
-        for (int c = 0; c < nc; c++) {
-            const size_t dl = strlen(w->dir);
-            const char *rel = strncmp(cand[c], w->dir, dl) == 0 ? cand[c] + dl : cand[c];
-            char source[8192 + 400];
-            if (snprintf(source, sizeof source, "%s (%s)", rel, r->what) < 0) source[0] = '\0';
-            /* a regular file of at most the asset bound (fric_io_open, kind
-             * asset): a mesh linked to /dev/zero or a named pipe is refused */
-            unsigned long long bytes = 0;
-            int rc;
-            FILE *f = cli_open_input(cand[c], source, FRIC_IO_KIND_ASSET, &bytes, &rc);
-            if (rc) return rc;
-            if (!f) continue;   /* not there: the next candidate, else MuJoCo names it */
-            fclose(f);
-            int dup = 0;
-            for (int s = 0; s < nseen && !dup; s++) dup = strcmp(seen[s], cand[c]) == 0;
-            if (dup) break;
-            if (nseen < 256 && (size_t)snprintf(seen[nseen], sizeof seen[0], "%s", cand[c]) < sizeof seen[0]) nseen++;
-            rc = robot_total(w, (long)bytes);
-            if (rc) return rc;
-            break;
+        fclose(in);
+        fric_io_error serr;
+        *total += bytes;
+        if (fric_io_check_size(FRIC_IO_KIND_ROBOT, *total, main_name, &serr) != FRIC_OK) {
+            free(text);
+            return cli_fail(CLI_USAGE, "%s", serr.message);
         }
+        rc = fric_mjcf_plan_feed(plan, w.path, text, (size_t)bytes) ? cli_fail(CLI_USAGE, "%s",
+                                                                                fric_status_last().message) : 0;
+        free(text);
+        if (rc) return rc;
     }
-    return 0;
 }
 
 /* The model's MJCF (and its includes, and the assets they name) checked
  * and sized before mj_loadXML reads them. */
 static int mjcf_check(const char *model)
 {
-    char dir[4096];
+    fric_mjcf_plan *plan = NULL;
+    if (fric_mjcf_plan_new(&plan)) return cli_fail(CLI_RUNTIME, "mujoco: out of memory reading %s.", model);
     const char *slash = strrchr(model, '/');
-    int k = slash ? (int)(slash - model) + 1 : 0;
-    if (k >= (int)sizeof dir) return 0;
-    snprintf(dir, sizeof dir, "%.*s", k, model);
-    const char *chain[MJCF_CHAIN + 1] = { model };
-    mjcf_walk w = { .dir = dir, .main = model + k };
-    int rc = mjcf_check_file(model, &w, 0, chain, 1);
-    if (!rc) rc = mjcf_size_assets(&w);
-    for (int i = 0; i < w.n; i++) free(w.refs[i].name);
-    free(w.refs);
+    unsigned long long total = 0;
+    int rc = fric_mjcf_plan_begin(plan, model) ? cli_fail(CLI_USAGE, "mujoco: %s", fric_status_last().message)
+                                               : mjcf_read(plan, slash ? slash + 1 : model, &total);
+    fric_mjcf_plan_free(plan);
     return rc;
 }
 

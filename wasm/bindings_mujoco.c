@@ -345,3 +345,91 @@ FXB_EXPORT int fxb_mjcf_tags(const char *text, int len, int *out, int cap)
     fxb_set_error("");
     return 0;
 }
+
+/* ------------------------------------------------------ an MJCF's file plan */
+/* fric_mjcf_plan (fric_adapter.h): the files a model names, the page's and
+ * tools/robot.mjs's walk of a robot's files (robotFiles.js, through
+ * core.mujoco.mjcfPlan). A handle, or 0 with the core's sentence. */
+FXB_EXPORT fric_mjcf_plan *fxb_mjcf_plan_new(void)
+{
+    fric_mjcf_plan *p = NULL;
+    const char *why = "";
+    if (fxb_from_core(fric_mjcf_plan_new(&p), &why)) return NULL;
+    fxb_set_error("");
+    return p;
+}
+
+FXB_EXPORT void fxb_mjcf_plan_free(fric_mjcf_plan *p) { fric_mjcf_plan_free(p); }
+
+/* fric_mjcf_plan_begin: 0, or 1 with the core's sentence. */
+FXB_EXPORT int fxb_mjcf_plan_begin(fric_mjcf_plan *p, const char *main)
+{
+    const char *why = "";
+    if (fxb_from_core(fric_mjcf_plan_begin(p, main), &why)) return 1;
+    fxb_set_error("");
+    return 0;
+}
+
+/* fric_mjcf_plan_next into out[5]: done, index, text, last, and the path
+ * (a pointer to the plan's text, valid until the next call). 0, or 1 with
+ * the core's sentence. */
+FXB_EXPORT int fxb_mjcf_plan_next(fric_mjcf_plan *p, int *out)
+{
+    fric_mjcf_want w;
+    const char *why = "";
+    if (fxb_from_core(fric_mjcf_plan_next(p, &w), &why)) return 1;
+    out[0] = w.done;
+    out[1] = w.index;
+    out[2] = w.text;
+    out[3] = w.last;
+    out[4] = (int)(uintptr_t)w.path;
+    fxb_set_error("");
+    return 0;
+}
+
+/* fric_mjcf_plan_feed: the file wanted found at path, text[len] its bytes
+ * (text 0 for an asset, len its size [bytes]). 0, or 1 with the core's
+ * sentence. */
+FXB_EXPORT int fxb_mjcf_plan_feed(fric_mjcf_plan *p, const char *path, const char *text, double len)
+{
+    const char *why = "";
+    if (!(len >= 0 && len <= 9007199254740992.0)) {
+        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.mjcf_plan_len", "mjcf plan: the file's size must be a count of bytes >= 0.",
+                   FXB_END);
+        return 1;
+    }
+    if (fxb_from_core(fric_mjcf_plan_feed(p, path, text, (size_t)len), &why)) return 1;
+    fxb_set_error("");
+    return 0;
+}
+
+/* fric_mjcf_plan_absent: 0, or 1 with the core's sentence. */
+FXB_EXPORT int fxb_mjcf_plan_absent(fric_mjcf_plan *p)
+{
+    const char *why = "";
+    if (fxb_from_core(fric_mjcf_plan_absent(p), &why)) return 1;
+    fxb_set_error("");
+    return 0;
+}
+
+/* The plan's entries. */
+FXB_EXPORT int fxb_mjcf_plan_count(const fric_mjcf_plan *p) { return fric_mjcf_plan_count(p); }
+
+/* Entry i (fric_mjcf_plan_file) into out[FXB_PLAN_FILE_INTS]: role, path,
+ * source, found, same, outside, from, line, tag, attr, value, at, after,
+ * depth0, model, bytes (the texts as pointers to the plan's or static
+ * names; at, after and bytes in bytes). 0, or 1 with the core's sentence. */
+#define FXB_PLAN_FILE_INTS 16
+FXB_EXPORT int fxb_mjcf_plan_file(const fric_mjcf_plan *p, int i, int *out)
+{
+    fric_mjcf_file f;
+    const char *why = "";
+    if (fxb_from_core(fric_mjcf_plan_file(p, i, &f), &why)) return 1;
+    const int v[FXB_PLAN_FILE_INTS] = { (int)f.role, (int)(uintptr_t)f.path, (int)(uintptr_t)f.source, f.found, f.same,
+                                        f.outside, f.from, f.line, (int)(uintptr_t)f.tag, (int)(uintptr_t)f.attr,
+                                        (int)(uintptr_t)f.value, (int)f.at, (int)f.after, f.depth0, f.model,
+                                        (int)f.bytes };
+    memcpy(out, v, sizeof v);
+    fxb_set_error("");
+    return 0;
+}

@@ -25,6 +25,7 @@
 #include "fric_io.h"
 #include "fric_adapter.h"
 #include "fric_native.h"
+#include "adapter_mjcf_scan.h"
 
 static int bad_kp(double k) { return !isfinite(k) || k < 0 || k > FRIC_BENCH_KP_MAX; }
 
@@ -362,16 +363,6 @@ static int mjcf_lines(const char *p, const char *q)
 }
 
 
-/* One element tag of an MJCF text, as mjcf_next_tag finds it. */
-typedef struct {
-    const char *name;     /* the element's name (not NUL-terminated)           */
-    int nlen;             /* its length, at most 40 (for sentences)              */
-    size_t full;          /* its whole length                                    */
-    const char *attrs;    /* [attrs, attrs_end): the tag after its name          */
-    const char *attrs_end;
-    int closing, self;    /* </name>, <name .../>                                */
-    int line;             /* the line of its '<', 1-based                        */
-} mjcf_tag;
 
 /* The next element tag of [*pp, end) into *t, past comments, CDATA,
  * processing instructions, declarations and stray '<'; *line counts the
@@ -497,6 +488,16 @@ static int mjcf_attr(const mjcf_tag *t, const char *attr, const char **v, size_t
         found = 1;
     }
     return found;
+}
+
+int fric__mjcf_next_tag(const char **pp, const char *end, int *line, mjcf_tag *t)
+{
+    return mjcf_next_tag(pp, end, line, t);
+}
+int fric__mjcf_is(const mjcf_tag *t, const char *s) { return mjcf_is(t, s); }
+int fric__mjcf_attr(const mjcf_tag *t, const char *attr, const char **v, size_t *vlen)
+{
+    return mjcf_attr(t, attr, v, vlen);
 }
 
 fric_status fric_mjcf_tags(const char *text, size_t len, fric_mjcf_tag *out, int cap, int *n)

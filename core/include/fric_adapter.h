@@ -545,6 +545,130 @@ fric_status fric_mjcf_tags(const char *text, size_t len, fric_mjcf_tag *out, int
  * cap > 0. */
 fric_status fric_mjcf_tag_attrs(const char *text, const fric_mjcf_tag *tag, fric_mjcf_attr *out, int cap, int *n);
 
+/* ------------------------------------------------------ an MJCF's file plan */
+/* The files an MJCF model names, found once by MuJoCo's rules for every door
+ * (`friction mujoco`, the page, tools/robot.mjs): the main file, its
+ * <include>s, the <model file> assets (MuJoCo 3: a model of its own, for
+ * <attach>), and the files its <mesh>, <hfield>, <skin>, <flexcomp> and
+ * <texture> elements name. The rules (MuJoCo's XML reference, "include"
+ * and "compiler"; MuJoCo 3's reader, xml.cc mjIncludeXML):
+ *   - an <include file> is found beside the main file (the model's folder),
+ *     else beside the file holding the <include>; an absolute name as it
+ *     is; its <mujoco>'s children stand in its place; a file is included
+ *     at most once in a model (a second <include> of it, or of the main
+ *     file, an include cycle among them, is refused);
+ *   - the <compiler>'s folders: assetdir sets the mesh and texture folders,
+ *     meshdir and texturedir over it; the last <compiler> of the model in
+ *     document order (includes inlined) decides for all its assets;
+ *     strippath="true" (the last one written) keeps only a name's last part;
+ *   - an asset is found at the model's folder + its folder (meshdir for
+ *     mesh, hfield, skin, flexcomp; texturedir for a texture's file and its
+ *     six cube faces) + the name, then, for an element of an included file,
+ *     at the model's folder + the folder + the include's folder + the name;
+ *     an absolute folder or name is taken as it is;
+ *   - attribute values with XML's entities decoded, as MuJoCo's reader
+ *     (tinyxml2) does; paths written with '/' and without "." or "x/..".
+ * A pull loop, since a door may read asynchronously (the page's dropped
+ * files): fric_mjcf_plan_begin names the main file; fric_mjcf_plan_next
+ * says which file to read next (texts depth first in document order, then
+ * the assets); the door answers fric_mjcf_plan_feed (its text, or for an
+ * asset its size) or fric_mjcf_plan_absent (not at that place: the plan
+ * tries the next place, else lists the file missing) and asks again, until
+ * want.done. Each text fed is checked (fric_mjcf_check_text: its size, its
+ * depth, the model's elements). Then fric_mjcf_plan_file lists every file
+ * with its role, where MuJoCo reads it, what names it (for a door's
+ * sentence) and, for an include, its tag's place in the including text
+ * (what a writer replaces to inline it). The doors size the files
+ * (fric_io_check_size) and say what is missing in their own sentence. */
+#define FRIC_MJCF_PLAN_MAX_FILES 512   /* the files one plan lists (a robot names tens)  */
+#define FRIC_MJCF_PATH_MAX 1024        /* bytes of a path or a name, its NUL included    */
+
+typedef enum {
+    FRIC_MJCF_ROLE_MODEL = 0,    /* the main file                                       */
+    FRIC_MJCF_ROLE_INCLUDE = 1,  /* an <include file>                                   */
+    FRIC_MJCF_ROLE_SUBMODEL = 2, /* a <model file> (MuJoCo 3): a model of its own       */
+    FRIC_MJCF_ROLE_MESH = 3,     /* <mesh file>                                         */
+    FRIC_MJCF_ROLE_HFIELD = 4,   /* <hfield file>                                       */
+    FRIC_MJCF_ROLE_SKIN = 5,     /* <skin file>                                         */
+    FRIC_MJCF_ROLE_FLEXCOMP = 6, /* <flexcomp file>                                     */
+    FRIC_MJCF_ROLE_TEXTURE = 7   /* <texture file> or one of its cube faces (fileup...)  */
+} fric_mjcf_role;
+
+/* One file of a plan. The strings are the plan's, valid until it is begun
+ * again or freed. */
+typedef struct {
+    fric_mjcf_role role;
+    const char *path;     /* where MuJoCo reads it (the main file's path as given,
+                             then joined by the rules above)                        */
+    const char *source;   /* where the door found it: path, unless the door fed the
+                             file from another place (the page: a file chosen
+                             without its folder, found by its name)               */
+    int found;            /* 1: fed; 0: missing (absent at every place); −1: not
+                             asked (the plan stopped on a refusal first)           */
+    int same;             /* the earlier entry of the same path (read once), or −1  */
+    int outside;          /* 1: path climbs above the folder the main file's path
+                             starts from (the door's root), or is absolute where
+                             the main file's is not (a door holding only its
+                             root's files, the page's drop, refuses it)       */
+    int from;             /* the entry whose element names it; −1 the main file     */
+    int line;             /* that element's line in it, 1-based (0 the main file)   */
+    const char *tag, *attr; /* that element and attribute ("include", "file"), static */
+    const char *value;    /* the attribute's value, its entities decoded             */
+    size_t at, after;     /* an include or a <model>: its tag in from's text, '<' to
+                             past '>'                                     [bytes]  */
+    int depth0;           /* a text: the depth0 it was checked with (fric_mjcf_check_text) */
+    int model;            /* the entry of the model (main file or <model>) it is of  */
+    unsigned long long bytes; /* its size as fed                          [bytes]  */
+} fric_mjcf_file;
+
+/* What a door reads next. */
+typedef struct {
+    int done;             /* 1: nothing more to read; the plan is complete          */
+    int index;            /* the entry (fric_mjcf_plan_file) the file is            */
+    const char *path;     /* the place to read (the plan's string, valid until the
+                             next call)                                              */
+    int text;             /* 1: an MJCF text: feed its bytes; 0: an asset: its size  */
+    int last;             /* 1: no other place follows when this one is absent       */
+} fric_mjcf_want;
+
+typedef struct fric_mjcf_plan fric_mjcf_plan;
+
+/* A plan, allocated once (about 1.1 MiB: FRIC_MJCF_PLAN_MAX_FILES entries of
+ * two paths); free it with fric_mjcf_plan_free. FRIC_OK; FRIC_E_NULL: out
+ * NULL; FRIC_E_NO_MEMORY. */
+fric_status fric_mjcf_plan_new(fric_mjcf_plan **out);
+/* Frees a plan of fric_mjcf_plan_new (NULL: nothing). */
+void fric_mjcf_plan_free(fric_mjcf_plan *plan);
+/* Starts the plan of the model whose main file is main (a path as the door
+ * opens it: "robot/scene.xml", "../data/so101/scene.xml"; its folder is the
+ * model's). FRIC_OK; FRIC_E_NULL: plan or main NULL; FRIC_E_PARAM_RANGE:
+ * main empty, ending in '/' or of FRIC_MJCF_PATH_MAX bytes or more. */
+fric_status fric_mjcf_plan_begin(fric_mjcf_plan *plan, const char *main);
+/* The next file to read into *want (the same one again until it is fed or
+ * said absent). FRIC_OK; FRIC_E_NULL: plan or want NULL; FRIC_E_PARAM_RANGE:
+ * the plan not begun, a file included a second time in a model (an include
+ * cycle), more than FRIC_MJCF_PLAN_MAX_FILES files, a path of
+ * FRIC_MJCF_PATH_MAX bytes or more; one sentence naming the element, its
+ * line and file, and what to change. */
+fric_status fric_mjcf_plan_next(fric_mjcf_plan *plan, fric_mjcf_want *want);
+/* The file wanted is there: at path (the want's, or another place the door
+ * found it at), text[len] its bytes (UTF-8, not NUL-terminated) when want.text, else text NULL and len its size
+ * [bytes]. A text is checked (fric_mjcf_check_text: its size, its nesting,
+ * the model's elements, its includes) and its elements read. FRIC_OK;
+ * FRIC_E_NULL: plan or path NULL, text NULL for a text; FRIC_E_PARAM_RANGE:
+ * no file wanted, path of FRIC_MJCF_PATH_MAX bytes or more, the check's
+ * refusal (its sentence, naming the file as the main file's folder sees it). */
+fric_status fric_mjcf_plan_feed(fric_mjcf_plan *plan, const char *path, const char *text, size_t len);
+/* The file wanted is not at want.path: the next place is wanted, or (the
+ * last) the file is listed missing. FRIC_OK; FRIC_E_NULL: plan NULL;
+ * FRIC_E_PARAM_RANGE: no file wanted. */
+fric_status fric_mjcf_plan_absent(fric_mjcf_plan *plan);
+/* The entries so far (every file once want.done), main file first. */
+int fric_mjcf_plan_count(const fric_mjcf_plan *plan);
+/* Entry i into *out. FRIC_OK; FRIC_E_NULL: plan or out NULL;
+ * FRIC_E_PARAM_RANGE: i outside 0..count−1. */
+fric_status fric_mjcf_plan_file(const fric_mjcf_plan *plan, int i, fric_mjcf_file *out);
+
 #ifdef __cplusplus
 }
 #endif

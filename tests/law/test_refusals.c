@@ -699,6 +699,19 @@ static void test_joint_stage(void **state)
     /* its tags and their attributes (test_mjcf_check.c has the rest): no array for the cap given */
     REFUSE(fric_mjcf_tags("<a/>", 4, NULL, 1, &n_inc), FRIC_E_NULL, -1, "tag array");
     REFUSE(fric_mjcf_tag_attrs("<a/>", NULL, NULL, 0, &n_inc), FRIC_E_NULL, -1, "no text, tag");
+    /* its file plan (tests/adapter/test_mjcf_plan.c has the rest): each call out of turn or without its argument */
+    fric_mjcf_plan *plan = NULL;
+    fric_mjcf_want want;
+    fric_mjcf_file file;
+    REFUSE(fric_mjcf_plan_new(NULL), FRIC_E_NULL, -1, "plan");
+    assert_int_equal(fric_mjcf_plan_new(&plan), FRIC_OK);
+    REFUSE(fric_mjcf_plan_begin(plan, "folder/"), FRIC_E_PARAM_RANGE, -1, "main file 'folder/'");
+    REFUSE(fric_mjcf_plan_next(plan, &want), FRIC_E_PARAM_RANGE, -1, "not begun");
+    assert_int_equal(fric_mjcf_plan_begin(plan, "a.xml"), FRIC_OK);
+    REFUSE(fric_mjcf_plan_feed(plan, "a.xml", "<mujoco/>", 9), FRIC_E_PARAM_RANGE, -1, "no file is wanted");
+    REFUSE(fric_mjcf_plan_absent(plan), FRIC_E_PARAM_RANGE, -1, "no file is wanted");
+    REFUSE(fric_mjcf_plan_file(plan, 1, &file), FRIC_E_PARAM_RANGE, -1, "file 1 is outside");
+    fric_mjcf_plan_free(plan);
 }
 
 /* ------------------------------------------------------- without `why` */

@@ -8,8 +8,10 @@
 // checked against a list written by hand for a hand-written MJCF (<compiler
 // assetdir/meshdir/texturedir>, an include in a subfolder, six skybox
 // faces, a heightfield and a skin), and against each other for the SO-101
-// (../shared/data/so101, whose 13 meshes are counted by hand). The tool or
-// strace missing: a failure under CI=true, else a skip that says so.
+// (../shared/data/so101, whose 13 meshes are counted by hand); the core's
+// file plan through the wasm wall (core.mujoco.mjcfPlan, fric_mjcf_plan) as
+// a third list. The tool or strace missing: a failure under CI=true, else a
+// skip that says so.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -32,6 +34,21 @@ after(() => fs.rmSync(tmp, { recursive: true, force: true }));
 function pageList(dir, main) {
   const plan = readRobotSync(folderDrop(dir), main, { core });
   return [...plan.files.keys()].filter((p) => !plan.xmls.includes(p)).sort();
+}
+
+/** The core's plan's list (core.mujoco.mjcfPlan, read from disk): the assets it found, sorted. */
+function planList(dir, main) {
+  const plan = core.mujoco.mjcfPlan(main);
+  try {
+    for (let w = plan.next(); !w.done; w = plan.next()) {
+      const p = path.join(dir, w.path);
+      if (!fs.existsSync(p)) plan.absent();
+      else plan.feed(w.path, w.text ? new Uint8Array(fs.readFileSync(p)) : fs.statSync(p).size);
+    }
+    return plan.files().filter((f) => f.found === 1 && f.same < 0 && !/^(model|include|submodel)$/.test(f.role)).map((f) => f.path).sort();
+  } finally {
+    plan.free();
+  }
 }
 
 /** The native tool's list: the files it opens (successfully: it also tries candidates that are not there) under dir before MuJoCo's parse opens main again, sorted. */
@@ -85,6 +102,7 @@ describe('the page and friction mujoco list the same assets (the core\'s one tab
     };
     for (const main of ['a.xml', 'b.xml']) {
       assert.deepEqual(pageList(dir, main), want[main], `the page, ${main}`);
+      assert.deepEqual(planList(dir, main), want[main], `the core's plan, ${main}`);
       const cli = cliList(t, dir, main);
       if (cli) assert.deepEqual(cli, want[main], `friction mujoco, ${main}`);
     }
@@ -97,6 +115,7 @@ describe('the page and friction mujoco list the same assets (the core\'s one tab
     const meshes = [...new Set([...text.matchAll(/<mesh\b[^>]*\bfile="([^"]+)"/g)].map((m) => `assets/${m[1]}`))].sort();
     assert.equal(meshes.length, 13);
     assert.deepEqual(page, meshes);
+    assert.deepEqual(planList(SO101, 'scene.xml'), meshes);
     const cli = cliList(t, SO101, 'scene.xml');
     if (cli) assert.deepEqual(cli, page);
   });

@@ -27,6 +27,14 @@ export const SIGNATURES = {
   fxb_mjcf_check: 'text len file depth0 elements out cap',
   fxb_mjcf_assets: 'text len strip out cap',
   fxb_mjcf_tags: 'text len out cap',
+  fxb_mjcf_plan_new: '',
+  fxb_mjcf_plan_free: 'plan',
+  fxb_mjcf_plan_begin: 'plan main',
+  fxb_mjcf_plan_next: 'plan out',
+  fxb_mjcf_plan_feed: 'plan path text len',
+  fxb_mjcf_plan_absent: 'plan',
+  fxb_mjcf_plan_count: 'plan',
+  fxb_mjcf_plan_file: 'plan i out',
 };
 const call = caller(SIGNATURES);
 
@@ -241,6 +249,23 @@ export class MujocoApi {
     return { assets, dirs, strip: o[1] !== 0 };
   }
 
+  /** The MJCF file plan of the model whose main file is main
+   *  (fric_mjcf_plan, fric_adapter.h: the files it names through its
+   *  includes and compiler folders, by MuJoCo's rules), a pull loop:
+   *  MjcfPlan below. free() it. Throws the core's sentence. */
+  mjcfPlan(main) {
+    const core = this._core;
+    const p = call(core, 'fxb_mjcf_plan_new', [], { ok: (r) => r !== 0 }).rc;
+    const plan = new MjcfPlan(core, p);
+    try {
+      call(core, 'fxb_mjcf_plan_begin', [p, cstr(String(main), 'main')]);
+    } catch (e) {
+      plan.free();
+      throw e;
+    }
+    return plan;
+  }
+
   /** The tags of an XML text (a string, or a Uint8Array of UTF-8), in
    *  document order: the core's one tag scan (fric_mjcf_tags,
    *  fric_mjcf_tag_attrs: comments, CDATA, processing instructions and
@@ -397,4 +422,41 @@ export class Adapter {
       this._views = null;
     }
   }
+}
+
+/** The roles of a plan's files (fric_mjcf_role). */
+const PLAN_ROLES = ['model', 'include', 'submodel', 'mesh', 'hfield', 'skin', 'flexcomp', 'texture'];
+
+/** A plan of a model's files in wasm memory (fric_mjcf_plan): next() says
+ *  which file to read ({ done, index, path, text: its bytes wanted, else
+ *  its size; last: no other place follows }), feed(path, bytesOrSize) or
+ *  absent() answers, files() lists them ({ role, path, source, found,
+ *  same, outside, from, line, tag, attr, value, at, after, depth0, model,
+ *  bytes }, fric_mjcf_file; from, same, model: indices, −1 none). */
+export class MjcfPlan {
+  constructor(core, p) { this._core = core; this._p = p; }
+  _live() { if (!this._p) throw new Error('MJCF plan used after free()'); }
+  next() {
+    this._live();
+    const o = call(this._core, 'fxb_mjcf_plan_next', [this._p, out(Int32Array, 5)]).out[0];
+    return { done: o[0] !== 0, index: o[1], text: o[2] !== 0, last: o[3] !== 0, path: o[0] ? null : this._core._str(o[4]) };
+  }
+  /** The file wanted is at path: bytes (a Uint8Array) for a text, its size [bytes] for an asset. */
+  feed(path, bytes) {
+    this._live();
+    const text = typeof bytes === 'number' ? 0 : inp(bytes.length ? bytes : new Uint8Array(1));
+    call(this._core, 'fxb_mjcf_plan_feed', [this._p, cstr(String(path), 'path'), text, typeof bytes === 'number' ? bytes : bytes.length]);
+  }
+  absent() { this._live(); call(this._core, 'fxb_mjcf_plan_absent', [this._p]); }
+  files() {
+    this._live();
+    const core = this._core, n = call.value(core, 'fxb_mjcf_plan_count', this._p), str = (q) => core._str(q);
+    return Array.from({ length: n }, (_, i) => {
+      const f = call(core, 'fxb_mjcf_plan_file', [this._p, i, out(Int32Array, 16)]).out[0];   // FXB_PLAN_FILE_INTS
+      return { role: PLAN_ROLES[f[0]], path: str(f[1]), source: str(f[2]), found: f[3], same: f[4], outside: f[5] !== 0,
+        from: f[6], line: f[7], tag: str(f[8]), attr: str(f[9]), value: str(f[10]), at: f[11], after: f[12], depth0: f[13],
+        model: f[14], bytes: f[15] };
+    });
+  }
+  free() { if (this._p) { call(this._core, 'fxb_mjcf_plan_free', [this._p], { ok: () => true }); this._p = 0; } }
 }

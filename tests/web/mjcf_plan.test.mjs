@@ -1,0 +1,88 @@
+// mjcf_plan.test.mjs: the core's MJCF file plan through the wasm wall
+// (core.mujoco.mjcfPlan, wasm/api/mujoco.js MjcfPlan; fric_mjcf_plan,
+// core/adapter/adapter_mjcf_plan.c). Its found files are checked against
+// lists written by hand from MuJoCo's rules (here: the roles, the places
+// asked, an include's tag; tests/web/mjcf_assets.test.mjs: the assets of
+// its hand-written model and of the SO-101, beside the page's and `friction
+// mujoco`'s lists), and against the page's own walk (robotFiles.js
+// readRobotSync, separate code) for the SO-101 and bam's 2R arm; an
+// include cycle is refused with the core's sentence; a plan is freed.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadCore, ROOT } from './load.mjs';
+import { readRobotSync } from '../../web/src/mujoco/robotFiles.js';
+import { folderDrop } from '../../tools/robot.mjs';
+
+const SO101 = path.resolve(ROOT, '../shared/data/so101');
+const BAM2R = path.resolve(ROOT, '../shared/data/bam/2R/2r_mx');
+
+let core, tmp;
+before(async () => { core = await loadCore(); tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mjcf-plan-')); });
+after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+/** The plan of dir/main read from disk: its entries, and the places asked. */
+function planOf(dir, main) {
+  const plan = core.mujoco.mjcfPlan(main);
+  const asked = [];
+  try {
+    for (let w = plan.next(); !w.done; w = plan.next()) {
+      const p = path.join(dir, w.path);
+      const there = fs.existsSync(p) && fs.statSync(p).isFile();
+      asked.push(`${w.path}${there ? '+' : '-'}`);
+      if (!there) plan.absent();
+      else plan.feed(w.path, w.text ? new Uint8Array(fs.readFileSync(p)) : fs.statSync(p).size);
+    }
+    return { files: plan.files(), asked };
+  } finally {
+    plan.free();
+  }
+}
+const found = (files) => files.filter((f) => f.found === 1 && f.same < 0).map((f) => f.path).sort();
+
+function folder(name, files) {
+  const dir = path.join(tmp, name);
+  for (const [p, x] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, p)), { recursive: true });
+    fs.writeFileSync(path.join(dir, p), x);
+  }
+  return dir;
+}
+
+describe('the core\'s MJCF file plan through the wasm wall (core.mujoco.mjcfPlan)', () => {
+  it('each file with its role, what names it, and an include\'s tag in its includer\'s text', () => {
+    // by hand (MuJoCo's rules): parts/arm.xml beside the main file; its mesh not at the main file's folder + meshdir
+    // geo/, so at geo/ + the include's folder parts/: geo/parts/arm.stl
+    const dir = folder('roles', {
+      'r.xml': '<mujoco>\n<compiler meshdir="geo"/>\n<include file="parts/arm.xml"/>\n</mujoco>\n',
+      'parts/arm.xml': '<mujoco>\n<asset>\n<mesh file="arm.stl"/>\n</asset>\n</mujoco>\n',
+      'geo/parts/arm.stl': 'x', 'parts/arm.stl': 'x',
+    });
+    const { files, asked } = planOf(dir, 'r.xml');
+    assert.deepEqual(asked, ['r.xml+', 'parts/arm.xml+', 'geo/arm.stl-', 'geo/parts/arm.stl+']);
+    assert.deepEqual(files.map((f) => [f.role, f.path, f.found, f.from, f.line]),
+      [['model', 'r.xml', 1, -1, 0], ['include', 'parts/arm.xml', 1, 0, 3], ['mesh', 'geo/parts/arm.stl', 1, 1, 3]]);
+    const r = fs.readFileSync(path.join(dir, 'r.xml'), 'latin1'), tag = '<include file="parts/arm.xml"/>';
+    assert.deepEqual([files[1].at, files[1].after, files[1].depth0], [r.indexOf(tag), r.indexOf(tag) + tag.length, 0]);
+    assert.deepEqual([files[2].tag, files[2].attr, files[2].value, files[2].bytes], ['mesh', 'file', 'arm.stl', 1]);
+  });
+
+  for (const [name, dir] of [['the SO-101', SO101], ['bam\'s 2R arm', BAM2R]]) {
+    it(`${name}: the files the page reads`, { skip: fs.existsSync(dir) ? false : `missing shared data: ${dir}` }, () => {
+      const page = readRobotSync(folderDrop(dir), 'scene.xml', { core });
+      assert.deepEqual(found(planOf(dir, 'scene.xml').files), [...page.files.keys()].sort());
+    });
+  }
+
+  it('an include cycle refused with the core\'s sentence; a plan used after free() throws', () => {
+    const dir = folder('cycle', { 'a.xml': '<mujoco>\n<include file="b.xml"/>\n</mujoco>', 'b.xml': '<mujoco><include file="a.xml"/></mujoco>' });
+    assert.throws(() => planOf(dir, 'a.xml'),
+      { message: 'mjcf: <include file="a.xml"> at line 1 of b.xml includes a.xml, which includes this file: an include cycle (MuJoCo includes a file at most once in a model); remove this <include>.' });
+    const plan = core.mujoco.mjcfPlan('a.xml');
+    plan.free();
+    assert.throws(() => plan.next(), /after free/);
+    assert.throws(() => core.mujoco.mjcfPlan('folder/'), /main file 'folder\/'/);
+  });
+});
