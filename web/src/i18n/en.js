@@ -1451,7 +1451,7 @@ export default {
   'ident.export.mjcf': 'The robot\'s MJCF with the fitted servos',
   'ident.export.mjcf.title': 'The MJCF you gave, written back as one file whose fitted joints and their actuators carry each joint\'s native class (MuJoCo, MJX, MuJoCo Warp and mjlab run it unchanged)',
   'ident.flag.no_reversal': 'the goal never reverses: friction not identifiable',
-  'ident.flag.no_hold_both_sides': 'no hold approached from above and from below: the split of friction and kp not identifiable',
+  'ident.flag.no_hold_both_sides': 'no hold the joint came into from above and from below without ringing past it: the split of friction and kp not identifiable',
   'ident.flag.forcerange_not_fitted': 'forcerange not fitted (left without a limit): not identifiable unless the recording saturates the servo',
   'ident.flag.armature_small': 'armature·|q̈| stays a small part of the torque: armature not identifiable',
   'ident.flag.kv_lumped': 'kv and damping both act as −c·q̇: fitted as one damping',

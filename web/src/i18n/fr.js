@@ -2143,7 +2143,7 @@ export default {
   'ident.export.mjcf': 'Le MJCF du robot avec les servos ajustés',
   'ident.export.mjcf.title': 'Le MJCF donné, réécrit en un seul fichier dont les articulations ajustées et leurs actionneurs portent la classe native de chaque articulation (MuJoCo, MJX, MuJoCo Warp et mjlab l\'exécutent tel quel)',
   'ident.flag.no_reversal': 'la consigne ne s\'inverse jamais : frottement non identifiable',
-  'ident.flag.no_hold_both_sides': 'aucun maintien approché par le haut et par le bas : la part du frottement et de kp non identifiable',
+  'ident.flag.no_hold_both_sides': 'aucun maintien atteint par le haut et par le bas sans osciller au-delà : la part du frottement et de kp non identifiable',
   'ident.flag.forcerange_not_fitted': 'forcerange non ajusté (laissé sans limite) : non identifiable sauf si l\'enregistrement sature le servo',
   'ident.flag.armature_small': 'armature·|q̈| reste une petite part du couple : armature non identifiable',
   'ident.flag.kv_lumped': 'kv et damping agissent tous deux comme −c·q̇ : ajustés en un seul damping',
