@@ -495,24 +495,34 @@ static void pauses_both_sides(const fric_recording *r, int *both)
     cJSON_Delete(root);
 }
 
+/* One of T0's recordings alone as a training set (its tracks by MuJoCo
+ * 2.2.2) with T0's truth in its joints' order; *m the SO-101. */
+static fric_ident_set *t0_alone(const char *path, mjModel **m, rec_data *x, fric_native_params *truth)
+{
+    *m = load_so101();
+    memset(x, 0, sizeof *x);
+    load_rec(path, *m, x, 1);
+    read_truth(&x->r, truth);
+    const fric_recording *rp = &x->r;
+    const fric_ident_tracks *tp = &x->tr;
+    fric_ident_options o = { (*m)->opt.timestep, 0, 16 };
+    const char *why = NULL;
+    fric_ident_set *set = fric_ident_set_create(&rp, &tp, 1, &o, &why);
+    if (!set) fail_msg("%s", why);
+    return set;
+}
+
 static void test_teleop_alone(void **state)
 {
     (void)state;
     BENCH_SKIP_WITHOUT_DATA(DIR "/traj/teleop_segments.json", DIR);
-    mjModel *m = load_so101();
+    mjModel *m;
     rec_data x;
-    memset(&x, 0, sizeof x);
-    load_rec(DIR "/T0/teleop.csv", m, &x, 1);
+    fric_native_params truth[FRIC_REC_MAX_JOINTS];
+    fric_ident_set *set = t0_alone(DIR "/T0/teleop.csv", &m, &x, truth);
     int both[FRIC_REC_MAX_JOINTS];
     pauses_both_sides(&x.r, both);
-    fric_native_params truth[FRIC_REC_MAX_JOINTS];
-    read_truth(&x.r, truth);
-    const fric_recording *rp = &x.r;
-    const fric_ident_tracks *tp = &x.tr;
-    fric_ident_options o = { m->opt.timestep, 0, 16 };
     const char *why = NULL;
-    fric_ident_set *set = fric_ident_set_create(&rp, &tp, 1, &o, &why);
-    if (!set) fail_msg("%s", why);
     int flagged = 0;
     for (int j = 0; j < x.r.joints; j++) {
         fric_ident_result res;
@@ -552,18 +562,10 @@ static void test_recipe_split_verdict(void **state)
 {
     (void)state;
     BENCH_SKIP_WITHOUT_DATA(DIR "/T0/truth.json", DIR);
-    mjModel *m = load_so101();
+    mjModel *m;
     rec_data x;
-    memset(&x, 0, sizeof x);
-    load_rec(DIR "/T0/recipe.csv", m, &x, 1);
     fric_native_params truth[FRIC_REC_MAX_JOINTS];
-    read_truth(&x.r, truth);
-    const fric_recording *rp = &x.r;
-    const fric_ident_tracks *tp = &x.tr;
-    fric_ident_options o = { m->opt.timestep, 0, 16 };
-    const char *why = NULL;
-    fric_ident_set *set = fric_ident_set_create(&rp, &tp, 1, &o, &why);
-    if (!set) fail_msg("%s", why);
+    fric_ident_set *set = t0_alone(DIR "/T0/recipe.csv", &m, &x, truth);
     for (int j = 0; j < x.r.joints; j++) {
         fric_ident_verdict v;
         fric_ident_verdict_of(set, j, &truth[j], &v);
