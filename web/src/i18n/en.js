@@ -1464,6 +1464,7 @@ export default {
   'ident.flag.forcerange_not_fitted': 'forcerange not fitted (left without a limit): not identifiable unless the recording saturates the servo',
   'ident.flag.armature_small': 'armature·|q̈| stays a small part of the torque: armature not identifiable',
   'ident.flag.kv_lumped': 'kv and damping both act as −c·q̇: fitted as one damping',
+  'ident.flag.ratios_only': 'the MJCF\'s link inertia and load are a small part of the joint\'s torque: kp, frictionloss, damping and armature are known only up to a common factor (their ratios are identified)',
   'ident.flag.range_at_bound': 'a confidence range reaches its bound: that value not identifiable',
   'ident.everyJoint': 'Every joint: {what}.',
 };

@@ -2156,6 +2156,7 @@ export default {
   'ident.flag.forcerange_not_fitted': 'forcerange non ajusté (laissé sans limite) : non identifiable sauf si l\'enregistrement sature le servo',
   'ident.flag.armature_small': 'armature·|q̈| reste une petite part du couple : armature non identifiable',
   'ident.flag.kv_lumped': 'kv et damping agissent tous deux comme −c·q̇ : ajustés en un seul damping',
+  'ident.flag.ratios_only': 'l\'inertie et la charge des corps du MJCF sont une petite part du couple de l\'articulation : kp, frictionloss, damping et armature ne sont connus qu\'à un facteur commun près (leurs rapports sont identifiés)',
   'ident.flag.range_at_bound': 'une plage de confiance atteint sa borne : cette valeur non identifiable',
   'ident.everyJoint': 'Chaque articulation : {what}.',
 };
