@@ -28,6 +28,9 @@ import { pacer, within } from '../pace.mjs';
 import { loadMujocoNpm } from '../load.mjs';
 
 const BUDGET = 30;
+// three fits in the page, a held-out replay and the Node tool's run: 181 s of task time at a page
+// slowdown of ×10 (a loaded machine), past the default module bound
+export const WATCHDOG_MS = 300_000;
 
 export default async function ident(h) {
   const { check, expect, openPage, waitFor, logProblems, OUT, ROOT } = h;
