@@ -153,6 +153,36 @@ typedef struct {
     int side;      /* +1 approached from below (the goal rose into it), −1 from above */
 } hold;
 
+/* The measured position's quantisation allowed for in a joint's motion
+ * toward a hold: one count, and half of one for the float32 rounding of a
+ * dataset and the CSV's digits [counts]. */
+#define APPROACH_SLACK 1.5
+
+/* 1 when joint j came into the hold [from, end) of recording r from side
+ * `side` (+1 below, −1 above) the way the friction band's edge shows: its
+ * measured position moving toward the hold only (back by at most
+ * APPROACH_SLACK counts) over FRIC_IDENT_HOLD_S before the goal stopped and
+ * through the hold. The joint stops at the band's edge on its side (the
+ * spring force kp·|goal − q| falls to the frictionloss there) only when it
+ * arrives without overshoot; a joint that rings past the goal and back
+ * comes to rest wherever its swing dies, anywhere in the band (an
+ * underdamped servo moved fast: a teleoperated gripper), and the gap
+ * 2·frictionloss/kp between the two sides does not show. */
+static int came_from_side(const fric_recording *r, int j, size_t from, size_t end, int side)
+{
+    const size_t J = (size_t)r->joints;
+    const double slack = APPROACH_SLACK * FRIC_IDENT_COUNT;
+    size_t a = from;
+    while (a > 0 && r->t[a - 1] >= r->t[from] - FRIC_IDENT_HOLD_S) a--;
+    double ext = r->pos[a * J + (size_t)j];   /* the furthest toward the side so far */
+    for (size_t k = a; k < end; k++) {
+        const double q = r->pos[k * J + (size_t)j];
+        if (side * (ext - q) > slack) return 0;
+        ext = side > 0 ? fmax(ext, q) : fmin(ext, q);
+    }
+    return 1;
+}
+
 void fric_ident_verdict_of(const fric_ident_set *set, int j, const fric_native_params *p, fric_ident_verdict *v)
 {
     memset(v, 0, sizeof *v);
@@ -188,7 +218,8 @@ void fric_ident_verdict_of(const fric_ident_set *set, int j, const fric_native_p
             if (k && (moves || k + 1 == n)) {
                 /* a still run [still_from, k) ends: a hold when long enough */
                 const size_t end = moves ? k : n;
-                if (r->t[end - 1] - r->t[still_from] >= FRIC_IDENT_HOLD_S && last != 0 && holds) {
+                if (r->t[end - 1] - r->t[still_from] >= FRIC_IDENT_HOLD_S && last != 0 && holds &&
+                    came_from_side(r, j, still_from, end, last)) {
                     double sum = 0;
                     for (size_t q = still_from; q < end; q++) sum += tr->load[q * J + (size_t)j];
                     holds[nh++] = (hold){ sum / (double)(end - still_from), last };

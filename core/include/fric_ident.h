@@ -176,7 +176,8 @@ double fric_ident_loss(const fric_ident_set *s, int j, const fric_native_params 
 #define FRIC_IDENT_FLAGS(X) \
     X(NO_REVERSAL, "ident.no_reversal", "the goal never reverses: friction not identifiable") \
     X(NO_HOLD_BOTH_SIDES, "ident.no_hold_both_sides", \
-      "no hold approached from above and from below: the split of friction and kp not identifiable") \
+      "no hold the joint came into from above and from below without ringing past it: the split of friction and " \
+      "kp not identifiable") \
     X(FORCERANGE_NOT_FITTED, "ident.forcerange_not_fitted", \
       "forcerange not fitted (left without a limit): not identifiable unless the recording saturates the servo") \
     X(ARMATURE_SMALL, "ident.armature_small", \
@@ -204,8 +205,9 @@ typedef struct {
     unsigned param_flags[FRIC_NATIVE_FIT_N]; /* per fitted key (FRIC_NATIVE_FIT_LIST), the
                                   flags that make it not identifiable (0: identified) */
     double reversals;          /* reversals of the goal's direction   [-]           */
-    double holds_above;        /* holds approached from above         [-]           */
-    double holds_below;        /* holds approached from below         [-]           */
+    double holds_above;        /* holds the joint came into from above, moving
+                                  toward them only (no ringing past)  [-]           */
+    double holds_below;        /* the same from below                 [-]           */
     double load_min, load_max; /* the load track's range              [N·m]         */
     double inertia_mean;       /* the inertia track's mean            [kg·m²]       */
     double accel_share;        /* armature·q̈ against the torque the joint's motion

@@ -10,6 +10,7 @@
 //
 // In:  { cmd: 'run', mujocoUrl, files: [[path, Uint8Array]], main,
 //        recording: { kind: 'csv', name, text } | { kind: 'lerobot', name, files: [[path, File]] },
+//        held: [recording as above] (held out: replayed, not fitted; read as the recording),
 //        calibration (LeRobot's JSON or null), unit, setup (null or T0's setup.json form),
 //        leave (joint names), budget }
 // Out: { type: 'stage', key, ... }   a step begins (i18n key and its values)
@@ -60,9 +61,11 @@ async function run(msg, mj, core) {
   const { m } = compiled(mj, files, msg.main);
   post({ type: 'stage', key: 'ident.stage.read' });
   const rec = await readRecording(core, mj, m, msg);
+  const held = [];
+  for (const h of msg.held ?? []) held.push(await readRecording(core, mj, m, { ...msg, recording: h }));
   const firmwareKp = core.ident.constants.firmwareKp;
   post({ type: 'stage', key: 'ident.stage.tracks' });
-  const prep = prepare(mj, core, m, { train: [rec], leave: msg.leave, firmwareKp, mjcfName: msg.main,
+  const prep = prepare(mj, core, m, { train: [rec], held, leave: msg.leave, firmwareKp, mjcfName: msg.main,
     onProgress: (_, done, n) => post({ type: 'tracks', done, n }) });
   try {
     const map = identJoints(mj, m, prep.names);
@@ -80,6 +83,8 @@ async function run(msg, mj, core) {
     const r0 = runs[0];
     return { names: prep.names, leave: prep.leave, results, t: Array.from(r0.rec.t), pos: Array.from(r0.rec.pos),
       fittedQ: Array.from(r0.fittedQ), fileQ: Array.from(r0.fileQ), fitted: r0.fitted, file: r0.file,
+      // the whole arm's MAE per recording, training then held-out (identHeld.js's table)
+      runs: runs.map((x, i) => ({ source: (i === 0 ? msg.recording : msg.held[i - 1]).name, set: x.set, fitted: x.fitted, file: x.file })),
       report: reportLines(core, { mjcf: msg.main, prep, results, runs }).join('\n'),
       params: paramsFiles(core, prep, results), mapping: mappingText(prep, results) };
   } finally {

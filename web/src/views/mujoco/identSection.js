@@ -1,7 +1,8 @@
 // mujoco/identSection.js: the In MuJoCo view's "Your robot's servos from a
 // recording": a robot's MJCF (with its meshes: the Your robot section's
 // reading, robotFiles.js readRobot), a recording (a LeRobot dataset folder
-// with its calibration JSON and unit mode, or the plain CSV) and the joints
+// with its calibration JSON and unit mode, or the plain CSV), held-out
+// recordings replayed but not fitted (identHeld.js) and the joints
 // to leave out; the identification runs in a Web Worker
 // (workers/mjident.js: identify.js's steps, `friction ident`'s and
 // tools/ident.mjs's, through the core's wasm and MuJoCo 3.14), so the page
@@ -21,7 +22,8 @@ import { lineBox, points, COLORS } from '../../charts.js';
 import { setHook } from '../../testHooks.js';
 import { mujocoUrl } from './load.js';
 import { startWorker } from '../../offline.js';
-import { t, tCore, lang } from '../../i18n/index.js';
+import { t, lang } from '../../i18n/index.js';
+import { recordingOf, heldInput, maeTable } from './identHeld.js';
 
 // the worker's bundle (tools/dist.mjs rewrites this name to its hashed one)
 const WORKER = 'mjident.worker.js';
@@ -31,7 +33,7 @@ const textUrl = (text, type) => URL.createObjectURL(new Blob([text], { type }));
 /** The page's key of each flag's sentence (FRIC_IDENT_FLAGS' ids: core.ident.flags()). */
 const FLAG_KEYS = { 'ident.no_reversal': 'ident.flag.no_reversal', 'ident.no_hold_both_sides': 'ident.flag.no_hold_both_sides',
   'ident.forcerange_not_fitted': 'ident.flag.forcerange_not_fitted', 'ident.armature_small': 'ident.flag.armature_small',
-  'ident.kv_lumped': 'ident.flag.kv_lumped', 'ident.range_at_bound': 'ident.flag.range_at_bound' };
+  'ident.kv_lumped': 'ident.flag.kv_lumped', 'ident.range_at_bound': 'ident.flag.range_at_bound', 'ident.ratios_only': 'ident.flag.ratios_only' };
 /** The flags' sentences in the page's language, by bit (the core's English where the page has none). */
 const flagTexts = (core) => core.ident.flags().map((f) => (FLAG_KEYS[f.id] ? t(FLAG_KEYS[f.id]) : f.text));
 const UNIT_KEYS = { DEGREES: 'ident.unit.DEGREES', RANGE_M100_100: 'ident.unit.RANGE_M100_100' };
@@ -58,6 +60,8 @@ export function identSection(parent, { core }) {
     el('span', { textContent: t('ident.drop.recording') }));
   fileInputs(recDrop, { onFiles: takeRecording, id: 'ident-recording', what: t('ident.drop.recording.what') });
   recDrop.append(' ', recNote);
+  // the held-out recordings: replayed with the fitted servos, not fitted (identHeld.js)
+  const held = heldInput({ core, say: (msg) => say(msg) });
   const calInput = el('input', { type: 'file', id: 'ident-calibration', accept: '.json,application/json', 'aria-label': t('ident.calibration') });
   calInput.addEventListener('change', () => { const f = calInput.files?.[0]; if (f) takeCalibration(f); });
   const unitSel = el('select', { id: 'ident-unit', 'aria-label': t('ident.unit') },
@@ -80,7 +84,8 @@ export function identSection(parent, { core }) {
   const table = el('table', { id: 'ident-table', className: 'data-table', hidden: true });
   const commonNote = el('p', { className: 'note', id: 'ident-common' });
   // the table scrolls sideways in its own box on a narrow window, the page does not
-  const tableWrap = el('div', { className: 'ident-table-wrap', hidden: true }, table, commonNote);
+  const maeBox = el('div', { id: 'ident-mae-box' });
+  const tableWrap = el('div', { className: 'ident-table-wrap', hidden: true }, table, commonNote, maeBox);
   tableWrap.style.overflowX = 'auto';
   const exports = el('div', { className: 'row', id: 'ident-exports', hidden: true });
   const mappingBox = el('textarea', { id: 'ident-mapping', readOnly: true, rows: 2, cols: 60, 'aria-label': t('ident.mapping') });
@@ -90,7 +95,7 @@ export function identSection(parent, { core }) {
   const section = el('details', { className: 'chart-box mujoco-ident', id: 'mujoco-ident' },
     el('summary', { textContent: t('ident.summary') }),
     el('p', { className: 'note', textContent: t('ident.intro') }),
-    robotDrop, recDrop, options, status, err, joints, tableWrap, chartRow);
+    robotDrop, recDrop, held.element, options, status, err, joints, tableWrap, chartRow);
   parent.append(section);
   const chart = lineBox(section, { title: t('ident.chart.title'), description: t('ident.chart.desc'), height: 260, fileName: 'ident-joint',
     xName: 't [s]', xText: 't [s]', yText: t('ident.chart.y'), line: { borderWidth: 1.2 } });
@@ -101,7 +106,7 @@ export function identSection(parent, { core }) {
     dropZone(recDrop, { onFiles: takeRecording, onError: say, folders: true })];
   let worker = null, last = null, running = false, runRobot = null;
   const hookState = setHook('mujoco', 'ident', {
-    get running() { return running; }, get result() { return last; }, get input() { return { robot: input.robot?.main ?? null, recording: input.recording?.name ?? null, calibration: !!input.calibration }; },
+    get running() { return running; }, get result() { return last; }, get input() { return { robot: input.robot?.main ?? null, recording: input.recording?.name ?? null, held: held.names, calibration: !!input.calibration }; },
     progress: {}, cancelled: false, error: '' });
 
   function say(msg) { err.textContent = msg; err.hidden = !msg; hookState.error = msg; }
@@ -121,25 +126,15 @@ export function identSection(parent, { core }) {
 
   async function takeRecording(list, paths) {
     say('');
-    const csv = list.length === 1 && /\.csv$/i.test(list[0].name);
-    if (csv) {
-      const f = list[0];
-      try {
-        core.io.checkSize('recording', f.size, f.name);
-      } catch (e) { say(tCore(e)); return; }
-      input.recording = { kind: 'csv', name: f.name, text: await f.text() };
-      recNote.textContent = t('ident.recording.csv', { name: f.name, size: formatBytes(f.size) });
-      return;
-    }
-    const name = (list[0]?.webkitRelativePath || paths[0] || 'dataset').split('/')[0] || 'dataset';
-    if (!paths.some((p) => p.endsWith('meta/info.json'))) {
+    try {
+      const got = await recordingOf(core, list, paths);
+      input.recording = got.recording;
+      recNote.textContent = got.note;
+    } catch (e) {
       input.recording = null;
       recNote.textContent = '';
-      say(t('ident.err.notRecording', { name }));
-      return;
+      say(e.message);
     }
-    input.recording = { kind: 'lerobot', name, files: paths.map((p, i) => [p, list[i]]) };
-    recNote.textContent = t('ident.recording.lerobot', { name, n: list.length });
   }
 
   async function takeCalibration(f) {
@@ -192,7 +187,7 @@ export function identSection(parent, { core }) {
     const robotType = typeIn.value.trim();
     w.onmessage = (e) => onMessage(w, e.data);
     w.onerror = (e) => { e.preventDefault?.(); finish(w); say(t('ident.err.worker', { message: e.message || 'error' })); };
-    w.postMessage({ cmd: 'run', mujocoUrl: mujocoUrl(), files: [...input.robot.files], main: input.robot.main, recording: input.recording,
+    w.postMessage({ cmd: 'run', mujocoUrl: mujocoUrl(), files: [...input.robot.files], main: input.robot.main, recording: input.recording, held: held.recordings,
       calibration: input.calibration, unit: unitSel.value, leave: leaveIn.value.split(',').map((s) => s.trim()).filter(Boolean),
       robotType: robotType || null, budget });
   }
@@ -276,6 +271,7 @@ export function identSection(parent, { core }) {
         el('td', { textContent: (r.file[j] * 1e3).toFixed(3) }));
       return why.length ? [main, el('tr', { className: 'ident-why', dataset: { whyOf: n } }, el('td'), el('td', { colSpan: cols - 1, className: 'note', textContent: why.join('; ') }))] : [main];
     });
+    maeBox.replaceChildren(maeTable(r, count));
     commonNote.textContent = texts.filter((_, b) => common[b]).map((x) => t('ident.everyJoint', { what: x })).join(' ');
     table.replaceChildren(el('caption', { textContent: t('ident.table.caption', { floor: (count * 1e3).toFixed(3) }) }), el('thead', {}, head), el('tbody', {}, ...rows));
     table.hidden = false;
@@ -336,5 +332,5 @@ export function identSection(parent, { core }) {
   runBtn.addEventListener('click', start);
   cancelBtn.addEventListener('click', cancel);
   jointSel.addEventListener('change', () => drawChart(Number(jointSel.value)));
-  return { dispose() { stop(); zones.forEach((z) => z.dispose()); } };
+  return { dispose() { stop(); zones.forEach((z) => z.dispose()); held.dispose(); } };
 }
