@@ -180,7 +180,7 @@ export function resolveServo(core, servo, servos = {}, source = undefined) {
       } catch (e) {
         throw new Error(t('robot.err.nativeFile', { key: source ?? key, message: e.message }), { cause: e });
       }
-      return { native: r.params, actuator: r.actuator, label: t('robot.report.nativeLabel', { actuator: r.actuator, key }) };
+      return { native: r.params, actuator: r.actuator, label: t('robot.report.nativeLabel', { actuator: r.actuator, key }), warnings: [] };
     }
     // the core's check of a servo's params file, every door's (core.io.servoFile:
     // `friction replay --params`'s): actuator and model named, the servo
