@@ -26,6 +26,7 @@
 #include "fric_bench.h"
 #include "fric_robot.h"
 #include "fric_status.h"
+#include "native_sets.h"
 
 #define NJ 4
 #define NQ 10
@@ -869,21 +870,12 @@ static void test_many_joints(void **st)
     assert_non_null(strstr(why, "actuator 'elbow_motor' (joint 'j0') gear"));
 }
 
-/* A native set written here: MuJoCo's defaults (fric_native_params_default)
- * with these values; firmware_kp 16, LeRobot's STS3215 gain. */
+/* A native set written here: MuJoCo's defaults with these values
+ * (native_sets.h); firmware_kp 16, LeRobot's STS3215 gain. */
 static fric_native_params native_set(void)
 {
-    fric_native_params p;
-    fric_native_params_default(&p, NULL);
-    p.frictionloss = 0.07;
-    p.damping = 0.3;
-    p.armature = 0.02;
-    p.kp = 8;
-    p.firmware_kp = 16;
-    p.kv = 0.1;
-    p.forcerange_lo = -2;
-    p.forcerange_hi = 2;
-    return p;
+    return NATIVE_SET(.frictionloss = 0.07, .damping = 0.3, .armature = 0.02, .kp = 8, .firmware_kp = 16, .kv = 0.1,
+                      .forcerange = 2);
 }
 
 /* Adopts r with mapping text, entry k native (the set above) where
