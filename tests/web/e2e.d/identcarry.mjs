@@ -15,6 +15,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const BUDGET = 30;
+// the fit and the carry: some 100 s on an idle machine (ident.mjs's first check alone takes as long)
+export const WATCHDOG_MS = 300_000;
 
 export default async function identcarry(h) {
   const { check, expect, openPage, waitFor, logProblems, OUT, ROOT } = h;
