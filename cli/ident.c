@@ -39,8 +39,11 @@ const char cli_ident_usage[] =
     "      checked only (repeat the option for more). --leave: joints not fitted\n"
     "      (they keep the MJCF's parameters). --budget: evaluations per joint\n"
     "      (default 4500, over three searches). --out DIR: per joint\n"
-    "      DIR/<joint>.json, a native params file (`friction replay` and\n"
-    "      `friction mujoco --adopt` read it) of actuator A (default sts3215).\n"
+    "      DIR/<joint>.json, a native params file of actuator A (default\n"
+    "      sts3215; `friction replay` reads it too), and the command that\n"
+    "      adopts them back: `friction mujoco\n"
+    "      ROBOT.xml --adopt 'J=@J, ...' --params J=DIR/J.json ...` runs each\n"
+    "      fitted joint as MuJoCo's own servo (docs/robot-ident.md).\n"
     "      Needs a build with MuJoCo.\n";
 
 #ifndef FRIC_HAVE_MUJOCO
@@ -272,6 +275,21 @@ static int write_params(const ident_args *o, const fric_recording *r0, const fri
     return CLI_OK;
 }
 
+/* With --out: the command that adopts the written files back (`friction
+ * mujoco --adopt`: each fitted joint its own native file, @<joint>; the
+ * mapping the page's identification section exports). */
+static void print_adopt(const ident_args *o, const fric_recording *r0, const unsigned char *leave)
+{
+    if (!o->out) return;
+    printf("adopt the fitted servos: friction mujoco %s --adopt '", o->mjcf);
+    for (int j = 0, k = 0; j < r0->joints; j++)
+        if (!leave[j]) printf("%s%s=@%s", k++ ? ", " : "", r0->name[j], r0->name[j]);
+    putchar('\'');
+    for (int j = 0; j < r0->joints; j++)
+        if (!leave[j]) printf(" --params %s=%s/%s.json", r0->name[j], o->out, r0->name[j]);
+    putchar('\n');
+}
+
 /* MuJoCo's warnings (an unstable replay of the MJCF's own placeholders),
  * kept and said once on stderr instead of MuJoCo's MUJOCO_LOG.TXT. */
 static int n_warnings;
@@ -349,6 +367,7 @@ int cli_ident(int argc, char **argv)
                 "parameters may leave the finite range)\n", first_warning, n_warnings);
     if (!rc) {
         print_results(&o, E, nE, res, leave);
+        print_adopt(&o, r0, leave);
         rc = cli_finish_output(stdout, "the identification to stdout");
     }
     fric_ident_set_destroy(set);

@@ -79,10 +79,15 @@ const char cli_mujoco_usage[] =
     "      frictionloss and damping, takes the servo's armature (--keep-armature: the\n"
     "      file's), and its actuator becomes the servo's goal source (goal = ctrl / gear;\n"
     "      a velocity's or damper's ctrl is no goal). Slide, ball and free joints take no\n"
-    "      servo (bam's are rotary): skipped from '*' with a note. Runs S s (default\n"
-    "      10) from the first keyframe (or qpos0) with goals at the start pose (--goal:\n"
-    "      another), then prints the adoption and per joint STICK/SLIP, sag from the goal\n"
-    "      [mrad], creep over the last 1 s [mrad/s], motor and friction torque [N·m];\n"
+    "      servo (bam's are rotary): skipped from '*' with a note. A native params file\n"
+    "      (model native: friction ident --out writes one per joint) is MuJoCo's own\n"
+    "      servo: its frictionloss, damping, armature, solref/solimp friction on the\n"
+    "      joint and its actuator a position of its kp, kv and forcerange; the core\n"
+    "      steps nothing for that joint (its actuator must be a position of gear 1).\n"
+    "      Runs S s (default 10) from the first keyframe (or qpos0) with goals at the\n"
+    "      start pose (--goal: another), then prints the adoption and per joint\n"
+    "      STICK/SLIP, sag from the goal [mrad], creep over the last 1 s [mrad/s],\n"
+    "      motor and friction torque [N·m];\n"
     "      --csv: every step's time and adopted angles (full precision) to FILE.\n"
     "      A model MuJoCo 2.2.2 cannot load (a MuJoCo 3 feature): make robot.\n";
 const char cli_mujoco_model_usage[] =
@@ -656,14 +661,24 @@ static int adopt_parse(int argc, char **argv, adopt_args *o)
 }
 
 /* The servo a mapping entry names: a preset "actuator/mK" (the core's
- * presets) or "@NAME" of a --params file (the io reader); its label. */
-static int adopt_servo(const adopt_args *o, const char *servo, fric_bench_def *def, char *label, size_t cap)
+ * presets) or "@NAME" of a --params file (the io reader: an M1–M6 file, or
+ * a native one into *nat with *native 1: MuJoCo's own servo); its label. */
+static int adopt_servo(const adopt_args *o, const char *servo, fric_bench_def *def, fric_native_params *nat,
+                       unsigned char *native, char *label, size_t cap)
 {
+    *native = 0;
     if (servo[0] == '@') {
         for (int i = 0; i < o->np; i++) {
             if (strcmp(o->pname[i], servo + 1) != 0) continue;
             const char *act = NULL;
             int model = 0;
+            if (fric_native_params_file(o->pfile[i])) {
+                int rc = cli_native_params(o->pfile[i], nat, &act);
+                if (rc) return rc;
+                *native = 1;
+                snprintf(label, cap, "%s native (%s)", act ? act : "?", servo);
+                return CLI_OK;
+            }
             int rc = cli_servo_params_named(o->pfile[i], def, &act, &model);
             if (rc) return rc;
             snprintf(label, cap, "%s M%d (%s)", act, model, servo);
@@ -861,33 +876,43 @@ static const char *num(char *buf, double x)
  * its starting goals), each of a joint the mapping adopts; a note for a
  * goal outside its goal source's ctrlrange (the core clamps it there). */
 #define NOTE_CAP 4096
-static int adopt_goals(const adopt_args *o, fric_robot *r, mjData *d, char *note)
+static int adopt_goals(const adopt_args *o, fric_robot *r, const mjModel *m, mjData *d, char *note)
 {
     const fric_mujoco_adoption *ad = fric_robot_adoption(r);
+    const int rows = fric_robot_rows(r);
     note[0] = '\0';
     for (int g = 0; g < o->ngoal; g++) {
         int i = 0;
-        while (i < ad->n && strcmp(ad->defs[i].joint, o->gjoint[g]) != 0) i++;
-        if (i == ad->n) {
+        while (i < rows && strcmp(mj_id2name(m, mjOBJ_JOINT, fric_robot_adopted(r, i, NULL)->joint), o->gjoint[g]) != 0)
+            i++;
+        if (i == rows) {
             char list[1024] = "";
-            for (int k = 0; k < ad->n; k++) {
+            for (int k = 0; k < rows; k++) {
                 size_t n = strlen(list);
-                snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "", ad->defs[k].joint);
+                snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "",
+                         mj_id2name(m, mjOBJ_JOINT, fric_robot_adopted(r, k, NULL)->joint));
             }
             return cli_fail(CLI_USAGE, "mujoco: --goal %s: the mapping does not adopt a joint '%s'; "
                             "adopted: %s.", o->gjoint[g], o->gjoint[g], list);
         }
-        const fric_mujoco_joint_def *def = &ad->defs[i];
+        const fric_mujoco_adopted *a = fric_robot_adopted(r, i, NULL);
+        /* the goal range: the servo's def, or a native joint's actuator's ctrlrange (MuJoCo clamps it) */
+        const int act = a->act;
+        double lo = i < ad->n ? ad->defs[i].goal_lo : 0, hi = i < ad->n ? ad->defs[i].goal_hi : 0;
+        if (i >= ad->n && m->actuator_ctrllimited[act]) {
+            lo = m->actuator_ctrlrange[2 * act];
+            hi = m->actuator_ctrlrange[2 * act + 1];
+        }
         double goal = o->goal[g];
-        if (ad->a[i].act >= 0 && def->goal_lo < def->goal_hi && (goal < def->goal_lo || goal > def->goal_hi)) {
+        if (act >= 0 && lo < hi && (goal < lo || goal > hi)) {
             char b[3][FMT_DOUBLE_LEN];
             snprintf(note + strlen(note), NOTE_CAP - strlen(note), "note: --goal %s=%s is outside its actuator's "
                      "ctrlrange [%s, %s] rad: the servo's goal is %s rad (the sag is measured from %s)\n",
-                     def->joint, fmt_double(b[0], goal), num(b[1], def->goal_lo), num(b[2], def->goal_hi),
-                     goal < def->goal_lo ? b[1] : b[2], b[0]);
+                     o->gjoint[g], fmt_double(b[0], goal), num(b[1], lo), num(b[2], hi),
+                     goal < lo ? b[1] : b[2], b[0]);
         }
         const char *why = NULL;
-        if (fric_robot_set_goal(r, ad->a[i].joint, goal, NULL, d->ctrl, &why))
+        if (fric_robot_set_goal(r, a->joint, goal, NULL, d->ctrl, &why))
             return cli_fail(CLI_USAGE, "mujoco: --goal: %s", why);
     }
     return CLI_OK;
@@ -940,9 +965,31 @@ static void adopt_report(const mjModel *m, const fric_robot *r, char labels[][96
             printf("; no actuator: the goal is set here (--goal)\n");
         }
     }
+    for (int i = 0; i < ad->nnat; i++) {
+        /* a native joint: MuJoCo's own servo, the file's values as the model has them (every digit) */
+        const fric_mujoco_adopted *a = &ad->nat[i];
+        const fric_native_edit *e = &ad->nat_set[i];
+        const fric_mujoco_map_entry *en = &map[a->entry];
+        const char *an = mj_id2name(m, mjOBJ_ACTUATOR, a->act);
+        char c[10][FMT_DOUBLE_LEN];
+        printf("%s: %s (%s%s=%s); MuJoCo's native servo runs it, the core steps nothing for it: frictionloss %s "
+               "N·m, damping %s N·m·s/rad, armature %s kg·m²%s (the file had %s, %s, %s); actuator %s%s%s(the "
+               "file's %s) is now a position of kp %s N·m/rad, kv %s N·m·s/rad, ",
+               mj_id2name(m, mjOBJ_JOINT, a->joint), labels[a->entry], en->kind == FRIC_MUJOCO_MAP_CLASS ? "class:" : "",
+               en->kind == FRIC_MUJOCO_MAP_ALL ? "*" : en->target, en->servo, fmt_double(c[0], e->frictionloss),
+               fmt_double(c[1], e->damping), fmt_double(c[2], e->armature), a->armature_kept ? " (the file's, kept)" : "",
+               num(b[0], a->removed_frictionloss), num(b[1], a->removed_damping), num(b[2], a->armature_file),
+               an ? "'" : "", an ? an : "", an ? "' " : "", fric_mujoco_act_names[a->act_kind], fmt_double(c[3], e->kp),
+               fmt_double(c[4], e->kv));
+        if (e->limited) printf("forcerange %s…%s N·m", fmt_double(c[5], e->forcerange[0]), fmt_double(c[6], e->forcerange[1]));
+        else printf("no force limit");
+        printf("; solreffriction %s %s, solimpfriction %s %s %s %s %s\n", fmt_double(c[0], e->solref[0]),
+               fmt_double(c[1], e->solref[1]), fmt_double(c[2], e->solimp[0]), fmt_double(c[3], e->solimp[1]),
+               fmt_double(c[4], e->solimp[2]), fmt_double(c[5], e->solimp[3]), fmt_double(c[6], e->solimp[4]));
+    }
     fputs(unstable, stdout);   /* MuJoCo's own copy at this step (fric_robot_step_caution) */
     /* the notes (web/src/i18n: robot.note.tendon, equality, skipped) */
-    for (int i = 0; i < ad->n; i++) {
+    for (int i = 0; i < ad->n; i++) {   /* the core's joints (a native joint is MuJoCo's own) */
         if (ad->a[i].tendon)
             printf("%s: a tendon wraps it; the exact hold does not apply while the tendon acts\n", ad->defs[i].joint);
         if (ad->a[i].equality)
@@ -962,15 +1009,23 @@ static void adopt_report(const mjModel *m, const fric_robot *r, char labels[][96
         printf("%d more joints skipped\n", ad->nskip - FRIC_MUJOCO_MAX_JOINTS);
 }
 
-/* The per-joint table after the run (fric_robot_row_of, copy C). */
-static void adopt_table(const fric_robot *r, const mjData *d, char labels[][96])
+/* The per-joint table after the run (fric_robot_row_of, copy C; a native
+ * joint's torques MuJoCo's: its actuator force and its dof's friction
+ * rows, mjCNSTR_FRICTION_DOF, alone). */
+static void adopt_table(const fric_robot *r, const mjModel *m, const mjData *d, char labels[][96])
 {
     char b[4][FMT_DOUBLE_LEN];
-    const fric_mujoco_adoption *ad = fric_robot_adoption(r);
+    const int rows = fric_robot_rows(r);
+    static double fric[FRIC_MUJOCO_MAX_JOINTS * 8];
+    double *friction = m->nv <= (int)(sizeof fric / sizeof fric[0]) ? fric : NULL;
+    for (int v = 0; friction && v < m->nv; v++) friction[v] = 0;
+    for (int k = 0; friction && k < d->nefc; k++)
+        if (d->efc_type[k] == mjCNSTR_FRICTION_DOF) friction[d->efc_id[k]] += d->efc_force[k];
     int wj = cli_width("joint"), ws = cli_width("servo");
-    for (int i = 0; i < ad->n; i++) {
-        if (cli_width(ad->defs[i].joint) > wj) wj = cli_width(ad->defs[i].joint);
-        if (cli_width(labels[ad->a[i].entry]) > ws) ws = cli_width(labels[ad->a[i].entry]);
+    for (int i = 0; i < rows; i++) {
+        const fric_mujoco_adopted *a = fric_robot_adopted(r, i, NULL);
+        if (cli_width(mj_id2name(m, mjOBJ_JOINT, a->joint)) > wj) wj = cli_width(mj_id2name(m, mjOBJ_JOINT, a->joint));
+        if (cli_width(labels[a->entry]) > ws) ws = cli_width(labels[a->entry]);
     }
     static const char *const head[5] = { "state", "sag [mrad]", "creep [mrad/s]", "τm [N·m]", "τf [N·m]" };
     static const int width[5] = { 7, 12, 16, 12, 0 };
@@ -978,11 +1033,12 @@ static void adopt_table(const fric_robot *r, const mjData *d, char labels[][96])
     cli_pad(stdout, "servo", ws + 2);
     for (int c = 0; c < 5; c++) cli_pad(stdout, head[c], width[c]);
     putchar('\n');
-    for (int i = 0; i < ad->n; i++) {
+    for (int i = 0; i < rows; i++) {
         fric_robot_row row;
-        fric_robot_row_of(r, i, 1, d->qpos, d->qvel, NULL, NULL, &row);
-        cli_pad(stdout, ad->defs[i].joint, wj + 2);
-        cli_pad(stdout, labels[ad->a[i].entry], ws + 2);
+        const fric_mujoco_adopted *a = fric_robot_adopted(r, i, NULL);
+        fric_robot_row_of(r, i, 1, d->qpos, d->qvel, d->qfrc_actuator, friction ? friction : d->qfrc_constraint, &row);
+        cli_pad(stdout, mj_id2name(m, mjOBJ_JOINT, a->joint), wj + 2);
+        cli_pad(stdout, labels[a->entry], ws + 2);
         /* a number below FRIC_ROBOT_PRINT_ZERO (its column's unit) is rounding: printed 0 */
         double v[4] = { row.sag_mrad, row.creep_mrad_s, row.tau_m, row.tau_f };
         for (int c = 0; c < 4; c++)
@@ -1001,13 +1057,16 @@ static int mujoco_adopt(int argc, char **argv)
     if (rc) return rc;
     static fric_mujoco_map_entry map[FRIC_MUJOCO_MAP_MAX];
     static fric_bench_def servos[FRIC_MUJOCO_MAP_MAX];
+    static fric_native_params natives[FRIC_MUJOCO_MAP_MAX];
+    static unsigned char native[FRIC_MUJOCO_MAP_MAX];
     static char labels[FRIC_MUJOCO_MAP_MAX][96];
     int nmap = 0;
     const char *why = NULL;
     if (fric_mujoco_map_parse(o.mapping, map, FRIC_MUJOCO_MAP_MAX, &nmap, &why))
         return cli_fail(CLI_USAGE, "%s", why);
     for (int k = 0; k < nmap; k++)
-        if ((rc = adopt_servo(&o, map[k].servo, &servos[k], labels[k], sizeof labels[k]))) return rc;
+        if ((rc = adopt_servo(&o, map[k].servo, &servos[k], &natives[k], &native[k], labels[k], sizeof labels[k])))
+            return rc;
     for (int i = 0; i < o.np; i++) {
         int used = 0;
         for (int k = 0; k < nmap; k++) used |= map[k].servo[0] == '@' && strcmp(map[k].servo + 1, o.pname[i]) == 0;
@@ -1040,20 +1099,21 @@ static int mujoco_adopt(int argc, char **argv)
         fric_robot_start_key(r, kn ? kn : "", 0);   /* its name in a refusal's sentence */
     }
     /* the mapping parsed above (its servos resolved before the model loads) */
-    if (fric_robot_map_set(r, map, nmap, &why) || fric_mujoco_robot_adopt(r, m, d, servos, nmap, o.keep_armature, &why))
+    if (fric_robot_map_set(r, map, nmap, &why)
+        || fric_mujoco_robot_adopt_native(r, m, d, servos, natives, native, nmap, o.keep_armature, &why))
         rc = cli_fail(CLI_USAGE, "%s (model %s)", why, o.model);
     if (!rc) say_warnings();   /* the load's, before the report */
     static char note[NOTE_CAP], unstable[NOTE_CAP];
     unstable[0] = '\0';
     /* each adopted joint's caution for the file as written at this step */
-    for (int i = 0; !rc && i < fric_robot_adoption(r)->n; i++) {
+    for (int i = 0; !rc && i < fric_robot_rows(r); i++) {
         size_t at = strlen(unstable);
         if (fric_mujoco_robot_caution(r, m, d, i, unstable + at, NOTE_CAP - at - 1) > 0)
             strcat(unstable + at, "\n");
     }
     if (!rc) {
         fric_robot_start_goals(r, d->qpos, NULL, d->ctrl);
-        rc = adopt_goals(&o, r, d, note);
+        rc = adopt_goals(&o, r, m, d, note);
     }
     double h = m->opt.timestep;
     double steps_d = ceil(o.seconds / h - 1e-9);
@@ -1062,13 +1122,18 @@ static int mujoco_adopt(int argc, char **argv)
                       MJ_MAX_STEPS);
     const fric_mujoco_adoption *ad = fric_robot_adoption(r);
     fric_mujoco *fm = fric_robot_core(r);
+    /* every adopted joint's qpos address, the core's and the native ones */
+    const int rows = rc ? 0 : fric_robot_rows(r);
+    int qadr[FRIC_MUJOCO_MAX_JOINTS];
+    for (int i = 0; i < rows; i++) qadr[i] = m->jnt_qposadr[fric_robot_adopted(r, i, NULL)->joint];
     long N = (long)steps_d;
     FILE *csv = NULL;
     if (!rc && o.csv) {
         csv = cli_open_output("mujoco", "--csv", o.csv, &rc);
         if (csv) {
             fputs("t [s]", csv);
-            for (int i = 0; i < ad->n; i++) fprintf(csv, ",q_%s [rad]", ad->defs[i].joint);
+            for (int i = 0; i < rows; i++)
+                fprintf(csv, ",q_%s [rad]", mj_id2name(m, mjOBJ_JOINT, fric_robot_adopted(r, i, NULL)->joint));
             fputc('\n', csv);
         }
     }
@@ -1078,11 +1143,11 @@ static int mujoco_adopt(int argc, char **argv)
         mj_step2(m, d);
         if (csv) {
             fprintf(csv, "%.17g", d->time);
-            for (int i = 0; i < ad->n; i++) fprintf(csv, ",%.17g", d->qpos[fm->j[i].qadr]);
+            for (int i = 0; i < rows; i++) fprintf(csv, ",%.17g", d->qpos[qadr[i]]);
             fputc('\n', csv);
         }
-        for (int i = 0; i < ad->n && !rc; i++)
-            if (!isfinite(d->qpos[fm->j[i].qadr]) || d->warning[mjWARN_BADQACC].number)
+        for (int i = 0; i < rows && !rc; i++)
+            if (!isfinite(d->qpos[qadr[i]]) || d->warning[mjWARN_BADQACC].number)
                 rc = cli_fail(CLI_RUNTIME, "mujoco: the simulation left the finite range at t = %g s.", d->time);
         if (!rc && fric_robot_tick(r)) fric_robot_record(r, NULL, d->qpos);
     }
@@ -1090,12 +1155,15 @@ static int mujoco_adopt(int argc, char **argv)
         char b[FMT_DOUBLE_LEN];
         printf("%s: MuJoCo %s, %d joint%s adopted (--adopt '%s'%s), from %s, timestep %s s (the file's; "
                "the default start of every door: the first keyframe, else qpos0, at the file's timestep)\n",
-               cli_shown(o.model), mj_versionString(), ad->n, ad->n == 1 ? "" : "s", o.mapping,
+               cli_shown(o.model), mj_versionString(), rows, rows == 1 ? "" : "s", o.mapping,
                o.keep_armature ? ", --keep-armature" : "", start, fmt_double(b, h));
         adopt_report(m, r, labels, unstable);
         fputs(note, stdout);
-        printf("\nafter %.6g s (%ld steps of %s s), the core's implicit friction:\n", (double)N * h, N, fmt_double(b, h));
-        adopt_table(r, d, labels);
+        printf("\nafter %.6g s (%ld steps of %s s), %s:\n", (double)N * h, N, fmt_double(b, h),
+               ad->nnat == 0 ? "the core's implicit friction"
+               : ad->n == 0 ? "MuJoCo's own servos (native)"
+                            : "the core's implicit friction; native joints: MuJoCo's own servos");
+        adopt_table(r, m, d, labels);
     }
     if (csv && fclose(csv) != 0 && !rc) rc = cli_fail(CLI_RUNTIME, "mujoco: writing --csv %s failed.", o.csv);
     fric_robot_destroy(r);

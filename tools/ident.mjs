@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import loadMujoco from '@mujoco/mujoco';
 import { loadFrictionCore } from '../wasm/friction.js';
 import { readLeRobot } from '../web/src/ident/recording.js';
-import { prepare, fitJoint, replays, reportLines, paramsFiles, DEFAULT_ACTUATOR } from '../web/src/ident/identify.js';
+import { prepare, fitJoint, replays, reportLines, paramsFiles, mappingText, DEFAULT_ACTUATOR } from '../web/src/ident/identify.js';
 import { compiled } from '../web/src/mujoco/robotFiles.js';
 import { readFolder } from './robot.mjs';
 import { diskFolder } from './recording.mjs';
@@ -132,6 +132,11 @@ async function main() {
       for (const [joint, text] of Object.entries(paramsFiles(core, prep, results, actuator))) fs.writeFileSync(path.join(o.out, `${joint}.json`), text);
     }
     process.stdout.write(`${reportLines(core, { mjcf: o.mjcf, prep, results, runs }).join('\n')}\n`);
+    // the command that adopts the files back, as `friction ident --out` prints it
+    if (o.out) {
+      const fitted = prep.names.filter((_, j) => !prep.leave[j] && results[j]);
+      process.stdout.write(`adopt the fitted servos: friction mujoco ${o.mjcf} --adopt '${mappingText(prep, results)}'${fitted.map((n) => ` --params ${n}=${o.out}/${n}.json`).join('')}\n`);
+    }
   } finally {
     prep.free();
   }

@@ -39,6 +39,7 @@ import { loadFrictionCore, MJ_CONSTANTS } from '../wasm/friction.js';
 import { createRobotPair, robotTableCsv, robotReportCsv, robotCsvComments, ROBOT_LIMITS } from '../web/src/mujoco/robot.js';
 import { readRobotSync } from '../web/src/mujoco/robotFiles.js';
 import { servoName } from '../web/src/servoFile.js';
+import { isNativeObject } from '../web/src/nativeFile.js';
 import { listFiles, folderReal } from './examples.mjs';
 import { FIG1, runFig1 } from '../web/src/mujoco/fig1.js';
 
@@ -195,8 +196,10 @@ async function main(argv) {
   // `friction replay --params`'s check): refused in the core's sentence; each
   // key it carries (not modelled: a fork's command_delay) noted on stderr, as
   // the CLI notes it, and in the adoption report (stdout, --report-csv) when
-  // the mapping uses the file
+  // the mapping, when it adopts the file (a native file, "model": "native",
+  // is MuJoCo's own servo: the adoption checks it, createRobotPair)
   for (const [k, f] of paramsFiles) {
+    if (isNativeObject(servos[k])) continue;
     let r;
     try { r = core.io.servoFile(servos[k], f); } catch (e) { throw new Refusal(e.message); }
     for (const w of r.warnings) process.stderr.write(`robot: ${w}\n`);

@@ -204,6 +204,7 @@ FXB_EXPORT const char *fxb_status_name(int s) { return fric_status_name(s); }
     const char *: "str", char *: "chars", const char *const *: "strs", \
     fric_servo_friction: "servo_friction", fric_servo_actuator: "servo_actuator", \
     fric_bench_def: "bench_def", fric_joint: "joint", fric_mujoco_joint *: "mujoco_joint", \
+    fric_native_edit: "native_edit", \
     default: "ptr")
 
 typedef struct { const char *name, *unit, *kind; size_t offset, size; } fxb_field;
@@ -234,6 +235,7 @@ typedef struct { const char *name, *unit, *kind; size_t offset, size; } fxb_fiel
     L(robot_model, fric_robot_model, FRIC_ROBOT_MODEL_FIELDS) \
     L(robot_joint, fric_robot_joint, FRIC_ROBOT_JOINT_FIELDS) \
     L(robot_actuator, fric_robot_actuator, FRIC_ROBOT_ACTUATOR_FIELDS) \
+    L(native_edit, fric_native_edit, FRIC_NATIVE_EDIT_FIELDS) \
     L(robot_edit, fric_robot_edit, FRIC_ROBOT_EDIT_FIELDS) \
     L(robot_row, fric_robot_row, FRIC_ROBOT_ROW_FIELDS) \
     L(recording_info, fric_recording_info, FRIC_RECORDING_INFO_FIELDS) \

@@ -397,21 +397,11 @@ FXB_EXPORT int fxb_ident_format(double x, char *buf, int cap)
 
 /* What the whole-arm replay writes into a robot's model for a joint given
  * the native set p at the recording's firmware gain (as
- * fric_mujoco_ident_replay does natively), checked (fric_native_check):
- * out[15] = dof_frictionloss, dof_damping, dof_armature [SI], dof_solref[2],
- * dof_solimp[5], the actuator's gain kp (fric_native_kp_for) [N·m/rad], kv
- * [N·m·s/rad] (bias 0, −kp, −kv), forcelimited (0/1), forcerange lo, hi
- * [N·m]. 0, or 1 with the message. */
-FXB_EXPORT int fxb_ident_native_edits(const fric_native_params *p, double firmware_kp, double *out)
+ * fric_mujoco_ident_replay does natively): fric_native_edit_of into *out
+ * (record native_edit). 0, or 1 with the message. */
+FXB_EXPORT int fxb_ident_native_edits(const fric_native_params *p, double firmware_kp, fric_native_edit *out)
 {
-    if (fxb_native_none(p) || fxb_from_core(fric_native_check(p), NULL)) return 1;
-    const fric_native_params np = *p;
-    const double v[15] = { np.frictionloss, np.damping, np.armature, np.solreffriction_timeconst,
-                           np.solreffriction_dampratio, np.solimpfriction[0], np.solimpfriction[1],
-                           np.solimpfriction[2], np.solimpfriction[3], np.solimpfriction[4],
-                           fric_native_kp_for(&np, firmware_kp), np.kv, fric_native_limited(&np),
-                           np.forcerange_lo, np.forcerange_hi };
-    memcpy(out, v, sizeof v);
+    if (fxb_native_none(p) || fxb_from_core(fric_native_edit_of(p, firmware_kp, out), NULL)) return 1;
     fxb_set_status(FRIC_OK, -1, "");
     return 0;
 }

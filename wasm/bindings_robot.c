@@ -111,12 +111,14 @@ FXB_EXPORT const fric_mujoco_map_entry *fxb_robot_map_entry(const fric_robot *r,
     return k >= 0 && k < n ? &e[k] : NULL;
 }
 
-/* The adoption (fric_robot_adopt): servos[np·nservos], entry k's bench
- * vector at np·k (fric_bench_def_from_params, read here once: the handle
- * keeps the defs); qpos the start pose. The count adopted, or −1 with the
- * message. */
+/* The adoption (fric_robot_adopt_native): servos[np·nservos], entry k's
+ * bench vector at np·k (fric_bench_def_from_params, read here once: the
+ * handle keeps the defs), or, where native[k] is 1, natives[k] (record
+ * native_params: MuJoCo's own servo; natives and native may be NULL: none);
+ * qpos the start pose. The count adopted (the core's and the native
+ * joints, fric_robot_rows), or −1 with the message. */
 FXB_EXPORT int fxb_robot_adopt(fric_robot *r, const double *servos, int np, int nservos, int keep_armature,
-                               const double *qpos)
+                               const double *qpos, const fric_native_params *natives, const unsigned char *native)
 {
     static fric_bench_def sv[FRIC_MUJOCO_MAP_MAX];
     const char *why = "";
@@ -125,9 +127,12 @@ FXB_EXPORT int fxb_robot_adopt(fric_robot *r, const double *servos, int np, int 
         return -1;
     }
     for (int k = 0; k < nservos; k++)
-        if (fxb_bench_def_of(servos + (size_t)np * (size_t)k, np, NULL, &sv[k])) return -1;
-    if (fxb_from_core(fric_robot_adopt(r, sv, nservos, keep_armature, qpos, &why), &why)) return -1;
-    return fric_robot_adoption(r)->n;
+        if (!(native && natives && native[k]) && fxb_bench_def_of(servos + (size_t)np * (size_t)k, np, NULL, &sv[k]))
+            return -1;
+    if (fxb_from_core(fric_robot_adopt_native(r, sv, natives, natives ? native : NULL, nservos, keep_armature, qpos,
+                                              &why), &why))
+        return -1;
+    return fric_robot_rows(r);
 }
 
 /* Adopted joint i: what it lost and gained (record mujoco_adopted), what
@@ -136,8 +141,7 @@ FXB_EXPORT int fxb_robot_adopt(fric_robot *r, const double *servos, int np, int 
  * NULL past them. */
 FXB_EXPORT const fric_mujoco_adopted *fxb_robot_adopted(const fric_robot *r, int i)
 {
-    const fric_mujoco_adoption *ad = fric_robot_adoption(r);
-    return ad && i >= 0 && i < ad->n ? &ad->a[i] : NULL;
+    return fric_robot_adopted(r, i, NULL);
 }
 FXB_EXPORT const fric_robot_edit *fxb_robot_edit(const fric_robot *r, int i)
 {

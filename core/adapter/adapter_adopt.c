@@ -254,9 +254,9 @@ static const char *check_entries(const fric_mujoco_robot_joint *joints, int njnt
     return NULL;
 }
 
-/* Joint r adopted with entry k's servo into out's next slot. */
-static const char *adopt_one(fric_mujoco_adoption *out, const fric_mujoco_robot_joint *r, int i, int k,
-                             const fric_bench_def *servo, int keep_armature)
+/* Joint r (index i) cannot take a servo: not a hinge, unnamed, or the
+ * adapter full (n joints held); NULL when it can. */
+static const char *joint_refusal(const fric_mujoco_robot_joint *r, int i, int n)
 {
     if (!is_hinge(r)) {
         /* named: one sentence (a class or '*' skips it, fric_mujoco_adopt) */
@@ -277,59 +277,112 @@ static const char *adopt_one(fric_mujoco_adoption *out, const fric_mujoco_robot_
                    "adopt: joint {i} has no name; the adapter finds joints by name: give it one in "
                    "the MJCF.",
                    fric__values(fric__i("i", i)));
-    if (out->n >= FRIC_MUJOCO_MAX_JOINTS)
+    if (n >= FRIC_MUJOCO_MAX_JOINTS)
         return fric__say_id("adopt.more_joints_mapped",
                    "adopt: more than {mujoco_max_joints} joints mapped; the adapter holds "
                    "{mujoco_max_joints}.",
                    fric__values(fric__i("mujoco_max_joints", FRIC_MUJOCO_MAX_JOINTS)));
-    fric_mujoco_adopted *a = &out->a[out->n];
-    fric_mujoco_joint_def *def = &out->defs[out->n];
-    fric_mujoco_joint_model *jm = &out->jm[out->n];
+    return NULL;
+}
+
+/* What adopted joint a reports of joint r and its actuator (the file's). */
+static void report_of(fric_mujoco_adopted *a, const fric_mujoco_robot_joint *r, int i, int k)
+{
     memset(a, 0, sizeof *a);
-    memset(def, 0, sizeof *def);
     a->joint = i;
     a->entry = k;
     a->removed_frictionloss = r->jm.frictionloss;
     a->removed_damping = r->jm.damping;
     a->armature_file = r->jm.armature;
-    a->armature_kept = keep_armature || !(servo->servo.armature > 0);
-    a->armature = a->armature_kept ? r->jm.armature : servo->servo.armature;
     a->act = r->act;
     a->act_kind = -1;
     a->act_force_lo = -INFINITY;
     a->act_force_hi = INFINITY;
+    a->gear = 1;
+    a->tendon = r->tendon != 0;
+    a->equality = r->equality != 0;
+    if (r->act < 0) return;
+    a->act_kind = fric_mujoco_actuator_kind(r->act_dyntype, r->act_gaintype, r->act_biastype, r->act_gainprm,
+                                            r->act_biasprm, &a->act_kp, &a->act_kv);
+    a->act_goal = fric_mujoco_act_goal_source(a->act_kind);
+    if (r->act_forcelimited) {
+        a->act_force_lo = r->act_forcerange[0];
+        a->act_force_hi = r->act_forcerange[1];
+    }
+}
+
+/* Joint r adopted with entry k's native servo p (checked) into
+ * out->nat: MuJoCo's own joint and position actuator run it. */
+static const char *adopt_native_one(fric_mujoco_adoption *out, const fric_mujoco_robot_joint *r, int i, int k,
+                                    const char *servo, const fric_native_params *p, int keep_armature)
+{
+    const char *msg = joint_refusal(r, i, out->n + out->nnat);
+    if (msg) return msg;
+    fric_mujoco_adopted *a = &out->nat[out->nnat];
+    report_of(a, r, i, k);
+    if (r->act < 0)
+        return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adopt.native_no_actuator",
+                   "adopt: joint '{name}' has no actuator, and its servo '{servo}' is MuJoCo's native servo, "
+                   "which is the joint's position actuator: give the joint a <position> actuator in the MJCF, "
+                   "or map it to a servo of M1–M6.",
+                   fric__values(fric__s("name", nm(r->name)), fric__s("servo", servo)));
+    /* a position, or a general with a stiffness: its ctrl is the goal angle */
+    if (!(a->act_kind == FRIC_MUJOCO_ACT_POSITION || (a->act_kind == FRIC_MUJOCO_ACT_GENERAL && a->act_kp != 0)))
+        return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adopt.native_not_position",
+                   "adopt: joint '{name}' is driven by a {kind} actuator, whose ctrl is not a goal angle, and "
+                   "its servo '{servo}' is MuJoCo's native servo, a position actuator whose ctrl is the goal: "
+                   "give the joint a <position> actuator in the MJCF, or map it to a servo of M1–M6.",
+                   fric__values(fric__s("name", nm(r->name)), fric__s("kind", fric_mujoco_act_names[a->act_kind]),
+                                fric__s("servo", servo)));
+    if (r->act_gear != 1)
+        return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adopt.native_gear",
+                   "adopt: the actuator of joint '{name}' has gear {gear}, and its servo '{servo}' is MuJoCo's "
+                   "native servo, whose kp acts on the joint (the identification fits it so): give the "
+                   "actuator gear 1, or map the joint to a servo of M1–M6.",
+                   fric__values(fric__s("name", nm(r->name)), fric__g("gear", r->act_gear),
+                                fric__s("servo", servo)));
+    fric_native_edit *set = &out->nat_set[out->nnat];
+    fric_native_edit_of(p, p->firmware_kp, set);   /* checked before the joints */
+    a->armature_kept = keep_armature != 0;
+    if (a->armature_kept) set->armature = r->jm.armature;
+    a->armature = set->armature;
+    out->nnat++;
+    return NULL;
+}
+
+/* Joint r adopted with entry k's servo into out's next slot. */
+static const char *adopt_one(fric_mujoco_adoption *out, const fric_mujoco_robot_joint *r, int i, int k,
+                             const fric_bench_def *servo, int keep_armature)
+{
+    const char *msg = joint_refusal(r, i, out->n + out->nnat);
+    if (msg) return msg;
+    fric_mujoco_adopted *a = &out->a[out->n];
+    fric_mujoco_joint_def *def = &out->defs[out->n];
+    fric_mujoco_joint_model *jm = &out->jm[out->n];
+    report_of(a, r, i, k);
+    memset(def, 0, sizeof *def);
+    a->armature_kept = keep_armature || !(servo->servo.armature > 0);
+    a->armature = a->armature_kept ? r->jm.armature : servo->servo.armature;
     def->joint = r->name;
     def->servo = 1;
     def->held = 1;
     def->bench = *servo;
-    a->gear = 1;
-    a->tendon = r->tendon != 0;
-    a->equality = r->equality != 0;
-    if (r->act >= 0) {
-        a->act_kind = fric_mujoco_actuator_kind(r->act_dyntype, r->act_gaintype, r->act_biastype, r->act_gainprm,
-                                                r->act_biasprm, &a->act_kp, &a->act_kv);
-        a->act_goal = fric_mujoco_act_goal_source(a->act_kind);
-        if (r->act_forcelimited) {
-            a->act_force_lo = r->act_forcerange[0];
-            a->act_force_hi = r->act_forcerange[1];
-        }
-        if (a->act_goal) {
-            /* MuJoCo's joint transmission: length g·q, force on the joint g·F;
-             * the servo is the actuator: it turns g·q toward the ctrl */
-            if (!(fabs(r->act_gear) >= FRIC_MUJOCO_GEAR_MIN && fabs(r->act_gear) <= FRIC_MUJOCO_GEAR_MAX))
-                return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adopt.actuator_joint_gear",
-                           "adopt: the actuator of joint '{name}' has gear {act_gear}; a servo "
-                           "drives its joint through a gear that is a finite number other than 0, "
-                           "{mujoco_gear_min} <= |gear| <= {mujoco_gear_max}.",
-                           fric__values(fric__s("name", nm(r->name)), fric__g("act_gear", r->act_gear),
-                                        fric__g("mujoco_gear_min", FRIC_MUJOCO_GEAR_MIN),
-                                        fric__g("mujoco_gear_max", FRIC_MUJOCO_GEAR_MAX)));
-            a->gear = r->act_gear;
-            def->gear = r->act_gear;
-            if (r->act_ctrllimited) {
-                def->goal_lo = r->act_ctrlrange[0];
-                def->goal_hi = r->act_ctrlrange[1];
-            }
+    if (a->act_goal) {
+        /* MuJoCo's joint transmission: length g·q, force on the joint g·F;
+         * the servo is the actuator: it turns g·q toward the ctrl */
+        if (!(fabs(r->act_gear) >= FRIC_MUJOCO_GEAR_MIN && fabs(r->act_gear) <= FRIC_MUJOCO_GEAR_MAX))
+            return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adopt.actuator_joint_gear",
+                       "adopt: the actuator of joint '{name}' has gear {act_gear}; a servo "
+                       "drives its joint through a gear that is a finite number other than 0, "
+                       "{mujoco_gear_min} <= |gear| <= {mujoco_gear_max}.",
+                       fric__values(fric__s("name", nm(r->name)), fric__g("act_gear", r->act_gear),
+                                    fric__g("mujoco_gear_min", FRIC_MUJOCO_GEAR_MIN),
+                                    fric__g("mujoco_gear_max", FRIC_MUJOCO_GEAR_MAX)));
+        a->gear = r->act_gear;
+        def->gear = r->act_gear;
+        if (r->act_ctrllimited) {
+            def->goal_lo = r->act_ctrlrange[0];
+            def->goal_hi = r->act_ctrlrange[1];
         }
     }
     if (!a->armature_kept) a->armature = a->gear * a->gear * servo->servo.armature;   /* the rotor through the gear */
@@ -345,6 +398,14 @@ fric_status fric_mujoco_adopt(fric_mujoco_adoption *out, const fric_mujoco_robot
                               const fric_mujoco_map_entry *map, const fric_bench_def *servos, int nmap,
                               int keep_armature, const char **why)
 {
+    return fric_mujoco_adopt_native(out, joints, njnt, map, servos, NULL, NULL, nmap, keep_armature, why);
+}
+
+fric_status fric_mujoco_adopt_native(fric_mujoco_adoption *out, const fric_mujoco_robot_joint *joints, int njnt,
+                                     const fric_mujoco_map_entry *map, const fric_bench_def *servos,
+                                     const fric_native_params *natives, const unsigned char *native, int nmap,
+                                     int keep_armature, const char **why)
+{
     const char *msg = NULL;
     if (!out || !joints || !map || !servos)
         msg = fric__fail_id(FRIC_E_NULL, -1, "adopt.adoption_joints_mapping",
@@ -355,14 +416,26 @@ fric_status fric_mujoco_adopt(fric_mujoco_adoption *out, const fric_mujoco_robot
                   "adopt: {njnt} joints and {nmap} mapping entries; give the model's joints and at "
                   "least one entry.",
                   fric__values(fric__i("njnt", njnt), fric__i("nmap", nmap)));
+    else if (native && (!natives || nmap > FRIC_MUJOCO_MAP_MAX))
+        msg = fric__say_id("adopt.native_entries",
+                  "adopt: {nmap} mapping entries with native servos; give the native sets and at most "
+                  "{mujoco_map_max} entries.",
+                  fric__values(fric__i("nmap", nmap), fric__i("mujoco_map_max", FRIC_MUJOCO_MAP_MAX)));
     if (!msg) {
-        out->n = 0;
+        out->n = out->nnat = 0;
         msg = check_entries(joints, njnt, map, nmap);
     }
     for (int k = 0; !msg && k < nmap; k++) {
         const char *w = NULL;
+        char t[FRIC_MUJOCO_NAME_MAX + 8];
+        if (native && native[k]) {
+            fric_native_edit e;
+            if (fric_native_edit_of(&natives[k], natives[k].firmware_kp, &e))
+                msg = fric__reword("adopt: the servo '%s' of '%s': %s", map[k].servo,
+                                   target_text(&map[k], t, sizeof t), fric_status_last().message);
+            continue;
+        }
         if (fric_bench_check(&servos[k], &w)) {
-            char t[FRIC_MUJOCO_NAME_MAX + 8];
             msg = fric__reword("adopt: the servo '%s' of '%s': %s", map[k].servo,
                                target_text(&map[k], t, sizeof t), w);
         }
@@ -380,14 +453,15 @@ fric_status fric_mujoco_adopt(fric_mujoco_adoption *out, const fric_mujoco_robot
             out->nskip++;
             continue;
         }
-        msg = adopt_one(out, &joints[i], i, k, &servos[k], keep_armature);
+        msg = native && native[k] ? adopt_native_one(out, &joints[i], i, k, map[k].servo, &natives[k], keep_armature)
+                                  : adopt_one(out, &joints[i], i, k, &servos[k], keep_armature);
     }
-    if (!msg && out->n == 0)
+    if (!msg && out->n + out->nnat == 0)
         msg = fric__say_id("adopt.mapping_adopts_no",
                   "adopt: the mapping adopts no joint: it found no named hinge joint (a servo of "
                   "bam's is rotary; slide, ball and free joints are skipped).",
                   fric__no_values);
-    if (msg && out) out->n = out->nskip = 0;
+    if (msg && out) out->n = out->nskip = out->nnat = 0;
     if (why) *why = msg ? msg : "";
     return msg ? fric__rc() : FRIC_OK;
 }

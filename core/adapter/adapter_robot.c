@@ -288,7 +288,7 @@ static int qpos_width(int type)
 static void clear_adoption(fric_robot *r)
 {
     r->have_adoption = 0;
-    r->ad.n = 0;
+    r->ad.n = r->ad.nnat = 0;
     r->core.n = 0;
     for (int j = 0; j < r->model.njnt; j++) r->adopted[j] = -1;
 }
@@ -335,6 +335,13 @@ const fric_mujoco_map_entry *fric_robot_map_entries(const fric_robot *r, int *n)
 
 fric_status fric_robot_adopt(fric_robot *r, const fric_bench_def *servos, int nservos, int keep_armature,
                              const double *qpos, const char **why)
+{
+    return fric_robot_adopt_native(r, servos, NULL, NULL, nservos, keep_armature, qpos, why);
+}
+
+fric_status fric_robot_adopt_native(fric_robot *r, const fric_bench_def *servos, const fric_native_params *natives,
+                                    const unsigned char *native, int nservos, int keep_armature, const double *qpos,
+                                    const char **why)
 {
     const char *msg = NULL;
     if (!r || !servos || !qpos)
@@ -414,16 +421,39 @@ fric_status fric_robot_adopt(fric_robot *r, const fric_bench_def *servos, int ns
         y->act_ctrllimited = a->ctrllimited;
         memcpy(y->act_ctrlrange, a->ctrlrange, sizeof y->act_ctrlrange);
     }
-    fric_status rc = fric_mujoco_adopt(&r->ad, r->rj, r->model.njnt, r->map, servos, r->nmap, keep_armature, why);
+    fric_status rc = fric_mujoco_adopt_native(&r->ad, r->rj, r->model.njnt, r->map, servos, natives, native,
+                                              r->nmap, keep_armature, why);
     if (rc) return rc;
     for (int i = 0; i < r->ad.n; i++) {
         const fric_mujoco_adopted *a = &r->ad.a[i];
         r->adopted[a->joint] = i;
-        r->edit[i] = (fric_robot_edit){ r->jnt[a->joint].dofadr, r->ad.jm[i].frictionloss, r->ad.jm[i].damping,
-                                        a->armature, a->act };
+        r->edit[i] = (fric_robot_edit){ .dof = r->jnt[a->joint].dofadr, .frictionloss = r->ad.jm[i].frictionloss,
+                                        .damping = r->ad.jm[i].damping, .armature = a->armature, .act = a->act };
+    }
+    /* the native joints after the core's: MuJoCo's own servo, set as the file's */
+    for (int i = 0; i < r->ad.nnat; i++) {
+        const fric_mujoco_adopted *a = &r->ad.nat[i];
+        const fric_native_edit *e = &r->ad.nat_set[i];
+        r->adopted[a->joint] = r->ad.n + i;
+        r->edit[r->ad.n + i] = (fric_robot_edit){ r->jnt[a->joint].dofadr, e->frictionloss, e->damping, e->armature,
+                                                  a->act, 1, *e };
     }
     r->have_adoption = 1;
     return FRIC_OK;
+}
+
+int fric_robot_rows(const fric_robot *r)
+{
+    return r && r->have_adoption ? r->ad.n + r->ad.nnat : 0;
+}
+
+const fric_mujoco_adopted *fric_robot_adopted(const fric_robot *r, int i, const fric_native_edit **set)
+{
+    if (set) *set = NULL;
+    if (i < 0 || i >= fric_robot_rows(r)) return NULL;
+    if (i < r->ad.n) return &r->ad.a[i];
+    if (set) *set = &r->ad.nat_set[i - r->ad.n];
+    return &r->ad.nat[i - r->ad.n];
 }
 
 const fric_mujoco_adoption *fric_robot_adoption(const fric_robot *r)
@@ -433,14 +463,16 @@ const fric_mujoco_adoption *fric_robot_adoption(const fric_robot *r)
 
 const fric_robot_edit *fric_robot_edits(const fric_robot *r, int *n)
 {
-    *n = r->have_adoption ? r->ad.n : 0;
+    *n = fric_robot_rows(r);
     return r->have_adoption ? r->edit : NULL;
 }
 
 int fric_robot_integrator(const fric_robot *r, int *file)
 {
     if (file) *file = r->model.integrator;
-    return FRIC_MUJOCO_INT_EULER;
+    /* the implicit friction predicts MuJoCo's Euler step; with no joint for
+     * the core (native servos only), MuJoCo runs the file as it is */
+    return r->have_adoption && r->ad.n == 0 ? r->model.integrator : FRIC_MUJOCO_INT_EULER;
 }
 
 /* The position servo's stable step. MuJoCo steps a joint of inertia I
@@ -486,8 +518,8 @@ static double stable_stiffness(double h, double inertia, double damping_joint, d
 
 size_t fric_robot_step_caution(const fric_robot *r, int i, double inertia, double h, char *buf, size_t size)
 {
-    if (r && r->have_adoption && i >= 0 && i < r->ad.n && isfinite(inertia) && inertia >= 0 && h > 0) {
-        const fric_mujoco_adopted *a = &r->ad.a[i];
+    const fric_mujoco_adopted *a = r ? fric_robot_adopted(r, i, NULL) : NULL;
+    if (a && isfinite(inertia) && inertia >= 0 && h > 0) {
         int j = a->joint, k = r->jact[j];
         /* a position-type actuator: a stiffness kp in its bias (position,
          * general, intvelocity); the file's armature in (A) */
@@ -530,6 +562,11 @@ fric_status fric_robot_attach(fric_robot *r, const fric_mujoco_model *model, con
                            fric__no_values));
         return fric__rc();
     }
+    if (r->ad.n == 0) {   /* native servos only: MuJoCo runs every adopted joint */
+        r->core.n = 0;
+        fric__why(why, "");
+        return FRIC_OK;
+    }
     fric_status rc = fric_mujoco_core_init(&r->core, model, jm, r->ad.defs, r->ad.n, treatment, why);
     if (rc) return rc;
     for (int i = 0; i < r->ad.n; i++) {
@@ -554,10 +591,11 @@ static void put_goal(fric_robot *r, int j, double goal, double *ctrl_a, double *
     int k = r->jact[j], i = r->adopted[j], pos = position_like(r, j);
     /* a goal angle q is the ctrl g·q through a gear g (length g·q) */
     double g = k >= 0 && r->act[k].gear != 0 ? r->act[k].gear : 1;
-    int source = i >= 0 && r->ad.a[i].act_goal;
+    /* a native joint: its actuator is MuJoCo's own position servo (a source) */
+    int source = i >= r->ad.n || (i >= 0 && r->ad.a[i].act_goal);
     if (pos && ctrl_a) ctrl_a[k] = g * goal;
     if ((source || (i < 0 && pos)) && ctrl_c) ctrl_c[k] = g * goal;
-    if (i >= 0 && !source) fric_mujoco_core_goal(&r->core, i, goal, 1);
+    if (i >= 0 && i < r->ad.n && !source) fric_mujoco_core_goal(&r->core, i, goal, 1);
 }
 
 fric_status fric_robot_set_goal(fric_robot *r, int j, double goal, double *ctrl_a, double *ctrl_c, const char **why)
@@ -601,11 +639,12 @@ int fric_robot_tick(fric_robot *r)
 
 void fric_robot_record(fric_robot *r, const double *qpos_a, const double *qpos_c)
 {
-    int n = r->ad.n;
+    int n = fric_robot_rows(r);
     long at = r->nh % r->span;
     const double *q[2] = { qpos_a, qpos_c };
     for (int c = 0; c < 2; c++)
-        for (int i = 0; q[c] && i < n; i++) r->hist[c][at * n + i] = q[c][r->jnt[r->ad.a[i].joint].qposadr];
+        for (int i = 0; q[c] && i < n; i++)
+            r->hist[c][at * n + i] = q[c][r->jnt[fric_robot_adopted(r, i, NULL)->joint].qposadr];
     r->nh++;
 }
 
@@ -624,15 +663,15 @@ void fric_robot_sampling(const fric_robot *r, long *sample, long *span)
 fric_status fric_robot_row_of(const fric_robot *r, int i, int c, const double *qpos, const double *qvel,
                               const double *qfrc_actuator, const double *qfrc_constraint, fric_robot_row *out)
 {
-    if (!r || !out || !qpos || !qvel || i < 0 || i >= (r->have_adoption ? r->ad.n : 0)
-        || (c == 0 && (!qfrc_actuator || !qfrc_constraint)))
+    if (!r || !out || !qpos || !qvel || i < 0 || i >= fric_robot_rows(r)
+        || ((c == 0 || i >= r->ad.n) && (!qfrc_actuator || !qfrc_constraint)))
     {
         fric__say_id("robot.row_copy_no",
             "robot: row {i} of copy {c}: no such adopted joint, or an array missing.",
             fric__values(fric__i("i", i), fric__i("c", c)));
         return fric__rc();
     }
-    int n = r->ad.n, j = r->ad.a[i].joint, dof = r->jnt[j].dofadr;
+    int n = fric_robot_rows(r), j = fric_robot_adopted(r, i, NULL)->joint, dof = r->jnt[j].dofadr;
     double q = qpos[r->jnt[j].qposadr], v = qvel[dof];
     long filled = r->nh < r->span ? r->nh : r->span;
     double creep = NAN;
@@ -645,7 +684,7 @@ fric_status fric_robot_row_of(const fric_robot *r, int i, int c, const double *q
     out->q = q;
     out->sag_mrad = 1e3 * (r->goal[j] - q);
     out->creep_mrad_s = creep;
-    if (c) {
+    if (c && i < r->ad.n) {
         /* on the joint: the servo's torques through its gear */
         out->tau_m = r->core.j[i].gear * r->core.j[i].s.tau_m;
         out->tau_f = r->core.j[i].gear * r->core.j[i].s.tau_f;

@@ -379,6 +379,15 @@ typedef struct {
     fric_mujoco_joint_model jm[FRIC_MUJOCO_MAX_JOINTS];
     int nskip;                    /* joints skipped (the first FRIC_MUJOCO_MAX_JOINTS kept) */
     fric_mujoco_skipped skip[FRIC_MUJOCO_MAX_JOINTS];
+    /* The joints of a native servo (fric_mujoco_adopt_native): MuJoCo's own
+     * joint and position actuator run them, the core steps none of them
+     * (they are not in defs, jm or n). nat[i] reports what the file had
+     * (removed_*, armature_file, act_kind, act_kp, act_kv, act_force_*: the
+     * file's actuator) and nat_set[i] is what the model gets. n + nnat <=
+     * FRIC_MUJOCO_MAX_JOINTS. */
+    int nnat;
+    fric_mujoco_adopted nat[FRIC_MUJOCO_MAX_JOINTS];
+    fric_native_edit nat_set[FRIC_MUJOCO_MAX_JOINTS];
 } fric_mujoco_adoption;
 
 /* Resolves the mapping over the robot's joints[njnt] (servos[k] the
@@ -407,6 +416,24 @@ typedef struct {
 fric_status fric_mujoco_adopt(fric_mujoco_adoption *out, const fric_mujoco_robot_joint *joints, int njnt,
                               const fric_mujoco_map_entry *map, const fric_bench_def *servos, int nmap,
                               int keep_armature, const char **why);
+/* The same, with entries whose servo is MuJoCo's own (a native params
+ * file, fric_native.h): native[k] 1 (native may be NULL: none) makes entry
+ * k's servo natives[k] (servos[k] is not read), checked by
+ * fric_native_edit_of at the file's own firmware gain (kp as written).
+ * Each joint such an entry takes goes to out->nat (its edit nat_set: the
+ * file's values, the armature the file's when keep_armature) and is
+ * refused, one sentence each starting "adopt: " and naming the joint and
+ * the servo (FRIC_E_UNSUPPORTED), when: it is not a hinge (as above); it
+ * has no actuator (the native servo is the joint's position actuator);
+ * its actuator is not a goal of an angle (a motor, velocity, intvelocity
+ * or damper, or a general without a stiffness: its ctrl is a torque, a
+ * speed or a gain, and the native servo's ctrl is the goal angle); or its
+ * gear is not 1 (the native set states kp on the joint, the ident fits it
+ * so). */
+fric_status fric_mujoco_adopt_native(fric_mujoco_adoption *out, const fric_mujoco_robot_joint *joints, int njnt,
+                                     const fric_mujoco_map_entry *map, const fric_bench_def *servos,
+                                     const fric_native_params *natives, const unsigned char *native, int nmap,
+                                     int keep_armature, const char **why);
 
 /* The pendulum bench of fric_bench.h as MJCF: a hinge "joint" (axis y) with
  * the point mass m at l, the uniform arm m_arm (inertia m_arm·l²/3), the

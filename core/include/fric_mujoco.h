@@ -174,6 +174,20 @@ fric_robot *fric_mujoco_robot_create(const mjModel *m, const char **why);
  * FRIC_OK, or the status with *why (m may then hold some edits). */
 fric_status fric_mujoco_robot_adopt(fric_robot *r, mjModel *m, mjData *d, const fric_bench_def *servos, int nservos,
                                     int keep_armature, const char **why);
+/* The same with native servos (fric_robot_adopt_native: entry k with
+ * native[k] 1 is natives[k], MuJoCo's own servo): each native joint's edit
+ * written by fric_mujoco_native_write, then mj_setConst with d's state
+ * kept (dof_invweight0 with the new armature); the integrator the file's
+ * when the core steps no joint; the adapter attached only when it does. */
+fric_status fric_mujoco_robot_adopt_native(fric_robot *r, mjModel *m, mjData *d, const fric_bench_def *servos,
+                                           const fric_native_params *natives, const unsigned char *native,
+                                           int nservos, int keep_armature, const char **why);
+/* Writes the native edit e (fric_native.h, fric_native_edit: the one
+ * definition of MuJoCo's own servo in a robot) into m: dof's frictionloss,
+ * damping, armature, solref and solimp; actuator act a position of e's kp
+ * and kv (gain FIXED kp, bias AFFINE 0 −kp −kv, no dynamics), its
+ * forcelimited and forcerange. The caller runs mj_setConst after. */
+void fric_mujoco_native_write(mjModel *m, int dof, int act, const fric_native_edit *e);
 /* Adopted joint i's caution for MuJoCo's own copy of the file at m's
  * timestep (fric_robot_step_caution): the dof's inertia read from MuJoCo
  * at d's pose (mj_forward, then M's diagonal d->qM at m->dof_Madr less

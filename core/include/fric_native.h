@@ -163,6 +163,42 @@ double fric_native_kp_for(const fric_native_params *p, double firmware_kp_log);
 /* 1 when the actuator's force is limited (forcerange not 0 0). */
 int fric_native_limited(const fric_native_params *p);
 
+/* What a native set writes into a robot's compiled model for one joint and
+ * the position actuator on it: the one definition of "MuJoCo's own servo"
+ * in a robot, for the identification's whole-arm replay
+ * (fric_mujoco_ident_replay natively, core.ident.nativeEdits and
+ * web/src/ident/tracks.js in the page) and the adoption of a native params
+ * file (fric_robot.h: `friction mujoco --adopt`, tools/robot.mjs, the
+ * page's Your robot). The joint's dof gets dof_frictionloss, dof_damping,
+ * dof_armature, dof_solref (the friction's solreffriction) and dof_solimp
+ * (solimpfriction); the actuator becomes MuJoCo's <position> of kp and kv:
+ * gaintype FIXED, biastype AFFINE, dyntype NONE, gainprm (kp, 0, ...),
+ * biasprm (0, −kp, −kv, 0, ...), forcelimited and forcerange (its gear and
+ * ctrlrange as the file has them); then mj_setConst (dof_invweight0 with
+ * the new armature, as a compiled file has it: the friction row's
+ * impedance reads it). */
+#define FRIC_NATIVE_EDIT_FIELDS(X) \
+    X(frictionloss, "N·m") X(damping, "N·m·s/rad") X(armature, "kg·m²") X(solref, "") X(solimp, "") \
+    X(kp, "N·m/rad") X(kv, "N·m·s/rad") X(limited, "") X(forcerange, "N·m")
+typedef struct {
+    double frictionloss;     /* dof_frictionloss                  [N·m]       */
+    double damping;          /* dof_damping                       [N·m·s/rad] */
+    double armature;         /* dof_armature                      [kg·m²]     */
+    double solref[2];        /* dof_solref: timeconst [s], dampratio [-]      */
+    double solimp[5];        /* dof_solimp: dmin, dmax, width [rad], midpoint, power */
+    double kp;               /* the actuator's gain: fric_native_kp_for at the
+                                firmware gain asked              [N·m/rad]   */
+    double kv;               /* its damping (bias −kv)            [N·m·s/rad] */
+    int limited;             /* actuator_forcelimited (fric_native_limited)   */
+    double forcerange[2];    /* actuator_forcerange lo, hi        [N·m]       */
+} fric_native_edit;
+
+/* p's edit at the firmware gain firmware_kp (p->firmware_kp: kp as the file
+ * states it). FRIC_OK, or fric_native_check's refusal (FRIC_E_NULL for
+ * NULL; FRIC_E_PARAM_RANGE for a firmware_kp not a finite number > 0) with
+ * its sentence; *e untouched then. */
+fric_status fric_native_edit_of(const fric_native_params *p, double firmware_kp, fric_native_edit *e);
+
 /* --------------------------------------------------- the params file */
 /* A native params file: one flat JSON object with the keys of
  * FRIC_NATIVE_KEYS (numbers), "model": "native", "actuator": a name the

@@ -120,15 +120,22 @@ typedef struct {
 /* What the caller writes into copy (C) for adopted joint i (the adoption's
  * model edits): the dof's frictionloss, damping and armature, and, when
  * act >= 0, that actuator's gainprm and biasprm all zero (its own force
- * off: force = gain·ctrl + bias; its ctrl is the servo's goal). */
+ * off: force = gain·ctrl + bias; its ctrl is the servo's goal). A native
+ * joint (native 1: MuJoCo's own servo runs it, the core steps nothing):
+ * set written instead (fric_native.h's fric_native_edit: the dof's
+ * friction, damping, armature, solref, solimp and actuator act a position
+ * of set's kp and kv), then mj_setConst once for the model. */
 #define FRIC_ROBOT_EDIT_FIELDS(X) \
-    X(dof, "") X(frictionloss, "N·m") X(damping, "N·m·s/rad") X(armature, "kg·m²") X(act, "")
+    X(dof, "") X(frictionloss, "N·m") X(damping, "N·m·s/rad") X(armature, "kg·m²") X(act, "") X(native, "") \
+    X(set, "")
 typedef struct {
     int dof;                /* the dof to write                                     */
     double frictionloss;    /* dof_frictionloss (0: the servo's budget replaces it) [N·m] */
     double damping;         /* dof_damping (0: the servo's K_v replaces it) [N·m·s/rad] */
     double armature;        /* dof_armature (the servo's, or the file's)  [kg·m²]   */
     int act;                /* the goal-source actuator to zero, −1 none            */
+    int native;             /* 1: a native joint: write set (act its actuator)      */
+    fric_native_edit set;   /* native: what the dof and actuator get                */
 } fric_robot_edit;
 
 /* One row of the per-joint table, for one copy. */
@@ -207,10 +214,29 @@ const fric_mujoco_map_entry *fric_robot_map_entries(const fric_robot *r, int *n)
  * and its keyframe (fric_robot_start_key) as the MJCF writes it). */
 fric_status fric_robot_adopt(fric_robot *r, const fric_bench_def *servos, int nservos, int keep_armature,
                              const double *qpos, const char **why);
+/* The same with native servos (fric_adapter.h's fric_mujoco_adopt_native:
+ * entry k with native[k] 1 is natives[k], servos[k] not read; native may
+ * be NULL). The adopted joints are then the core's (the adoption's a[0 ..
+ * n)) followed by the native ones (nat[0 .. nnat)): the rows, the edits,
+ * the ring and the table count them in that order (fric_robot_rows). A
+ * native joint's goal is its actuator's ctrl in copy (C) (MuJoCo's own
+ * position servo); its row in (C) reads MuJoCo's actuator force and
+ * friction as copy (A)'s does. With no joint for the core, copy (C) keeps
+ * the file's integrator and the adapter has no joint (fric_robot_attach
+ * succeeds with none). */
+fric_status fric_robot_adopt_native(fric_robot *r, const fric_bench_def *servos, const fric_native_params *natives,
+                                    const unsigned char *native, int nservos, int keep_armature, const double *qpos,
+                                    const char **why);
 /* The adoption: NULL before a successful fric_robot_adopt. */
 const fric_mujoco_adoption *fric_robot_adoption(const fric_robot *r);
-/* The edits of copy (C), one per adopted joint (*n of them; NULL before
- * the adoption). */
+/* The adopted joints, the core's and the native ones (0 before the adoption). */
+int fric_robot_rows(const fric_robot *r);
+/* Adopted joint i's report (the adoption's a[i], or nat[i − n]); *set (may
+ * be NULL) its native edit, NULL for a joint the core steps. NULL for i out
+ * of range. */
+const fric_mujoco_adopted *fric_robot_adopted(const fric_robot *r, int i, const fric_native_edit **set);
+/* The edits of copy (C), one per adopted joint (*n of them, the core's then
+ * the native ones; NULL before the adoption). */
 const fric_robot_edit *fric_robot_edits(const fric_robot *r, int *n);
 /* The integrator to write into copy (C) (FRIC_MUJOCO_INT_EULER) and, in
  * *file (may be NULL), the model's own. */
@@ -296,8 +322,10 @@ void fric_robot_reset(fric_robot *r);
 void fric_robot_sampling(const fric_robot *r, long *sample, long *span);
 
 /* Adopted joint i's row in copy (C) (c = 1: the adapter's torques; the
- * qfrc arrays are not read and may be NULL) or (A) (c = 0: the actuator's
- * force and the constraint force on the dof), from that copy's arrays.
+ * qfrc arrays are not read and may be NULL, but for a native joint) or (A)
+ * (c = 0), or a native joint's in (C): the actuator's force and the
+ * friction force on the dof (qfrc_constraint: the caller's friction rows
+ * alone, or the whole constraint force), from that copy's arrays.
  * FRIC_OK, or FRIC_E_PARAM_RANGE for i out of range. */
 fric_status fric_robot_row_of(const fric_robot *r, int i, int c, const double *qpos, const double *qvel,
                               const double *qfrc_actuator, const double *qfrc_constraint, fric_robot_row *out);

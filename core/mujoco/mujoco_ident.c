@@ -119,28 +119,24 @@ fric_status fric_mujoco_ident_tracks(const mjModel *m, const fric_recording *r, 
     return FRIC_OK;
 }
 
-/* Joint jn's dof and actuator k of mc given p (MuJoCo's own names). */
-static void write_native(mjModel *mc, int jn, int k, const fric_native_params *p, double firmware_kp)
+void fric_mujoco_native_write(mjModel *m, int dof, int act, const fric_native_edit *e)
 {
-    const int dof = mc->jnt_dofadr[jn];
-    mc->dof_frictionloss[dof] = p->frictionloss;
-    mc->dof_damping[dof] = p->damping;
-    mc->dof_armature[dof] = p->armature;
-    mc->dof_solref[mjNREF * dof] = p->solreffriction_timeconst;
-    mc->dof_solref[mjNREF * dof + 1] = p->solreffriction_dampratio;
-    for (int c = 0; c < 5; c++) mc->dof_solimp[mjNIMP * dof + c] = p->solimpfriction[c];
-    const double kp = fric_native_kp_for(p, firmware_kp);
-    mc->actuator_gaintype[k] = mjGAIN_FIXED;
-    mc->actuator_biastype[k] = mjBIAS_AFFINE;
-    mc->actuator_dyntype[k] = mjDYN_NONE;
-    for (int c = 0; c < mjNGAIN; c++) mc->actuator_gainprm[k * mjNGAIN + c] = 0;
-    for (int c = 0; c < mjNBIAS; c++) mc->actuator_biasprm[k * mjNBIAS + c] = 0;
-    mc->actuator_gainprm[k * mjNGAIN] = kp;
-    mc->actuator_biasprm[k * mjNBIAS + 1] = -kp;
-    mc->actuator_biasprm[k * mjNBIAS + 2] = -p->kv;
-    mc->actuator_forcelimited[k] = (mjtByte)fric_native_limited(p);
-    mc->actuator_forcerange[2 * k] = p->forcerange_lo;
-    mc->actuator_forcerange[2 * k + 1] = p->forcerange_hi;
+    m->dof_frictionloss[dof] = e->frictionloss;
+    m->dof_damping[dof] = e->damping;
+    m->dof_armature[dof] = e->armature;
+    for (int c = 0; c < 2; c++) m->dof_solref[mjNREF * dof + c] = e->solref[c];
+    for (int c = 0; c < 5; c++) m->dof_solimp[mjNIMP * dof + c] = e->solimp[c];
+    m->actuator_gaintype[act] = mjGAIN_FIXED;
+    m->actuator_biastype[act] = mjBIAS_AFFINE;
+    m->actuator_dyntype[act] = mjDYN_NONE;
+    for (int c = 0; c < mjNGAIN; c++) m->actuator_gainprm[act * mjNGAIN + c] = 0;
+    for (int c = 0; c < mjNBIAS; c++) m->actuator_biasprm[act * mjNBIAS + c] = 0;
+    m->actuator_gainprm[act * mjNGAIN] = e->kp;
+    m->actuator_biasprm[act * mjNBIAS + 1] = -e->kp;
+    m->actuator_biasprm[act * mjNBIAS + 2] = -e->kv;
+    m->actuator_forcelimited[act] = (mjtByte)e->limited;
+    m->actuator_forcerange[2 * act] = e->forcerange[0];
+    m->actuator_forcerange[2 * act + 1] = e->forcerange[1];
 }
 
 fric_status fric_mujoco_ident_replay(const mjModel *m, const fric_recording *r, const fric_native_params *p,
@@ -155,8 +151,9 @@ fric_status fric_mujoco_ident_replay(const mjModel *m, const fric_recording *r, 
     const size_t J = (size_t)r->joints, n = r->n;
     int jnt[FRIC_REC_MAX_JOINTS], act[FRIC_REC_MAX_JOINTS];
     if (fric_mujoco_ident_joints(m, r, jnt, act, why)) return fric__rc();
+    fric_native_edit e[FRIC_REC_MAX_JOINTS];
     for (size_t j = 0; p && j < J; j++)
-        if ((!use || use[j]) && fric_native_check(&p[j])) {
+        if ((!use || use[j]) && fric_native_edit_of(&p[j], firmware_kp, &e[j])) {
             fric__why(why, fric__reword("ident replay: joint %s: %s", r->name[j], fric_status_last().message));
             return fric__rc();
         }
@@ -173,7 +170,7 @@ fric_status fric_mujoco_ident_replay(const mjModel *m, const fric_recording *r, 
         return FRIC_E_NO_MEMORY;
     }
     for (size_t j = 0; p && j < J; j++)
-        if (!use || use[j]) write_native(mc, jnt[j], act[j], &p[j], firmware_kp);
+        if (!use || use[j]) fric_mujoco_native_write(mc, mc->jnt_dofadr[jnt[j]], act[j], &e[j]);
     mj_setConst(mc, d);   /* dof_invweight0 with the new armature, as a compiled file has it */
     mj_resetData(mc, d);
     for (size_t j = 0; j < J; j++) {

@@ -66,25 +66,45 @@ fric_robot *fric_mujoco_robot_create(const mjModel *m, const char **why)
     return r;
 }
 
-/* The adoption of r into m (fric_robot_adopt at d's pose), its edits
- * written: the file's friction and damping out, the servo's armature in,
- * the goal sources' own force off (gain and bias 0: force = gain·ctrl +
- * bias). */
-static fric_status adopt_into(fric_robot *r, mjModel *m, mjData *d, const fric_bench_def *servos, int nservos,
+/* The adoption of r into m (fric_robot_adopt_native at d's pose), its
+ * edits written: the file's friction and damping out, the servo's armature
+ * in, the goal sources' own force off (gain and bias 0: force = gain·ctrl +
+ * bias); a native joint's set (fric_mujoco_native_write), then the model's
+ * constants again with d's state kept (mj_setConst runs at qpos0). */
+static fric_status adopt_into(fric_robot *r, mjModel *m, mjData *d, const fric_bench_def *servos,
+                              const fric_native_params *natives, const unsigned char *native, int nservos,
                               int keep_armature, const char **why)
 {
     mj_forward(m, d);
-    fric_status rc = fric_robot_adopt(r, servos, nservos, keep_armature, d->qpos, why);
+    fric_status rc = fric_robot_adopt_native(r, servos, natives, native, nservos, keep_armature, d->qpos, why);
     if (rc) return rc;
-    int n = 0;
+    int n = 0, any_native = 0;
     const fric_robot_edit *e = fric_robot_edits(r, &n);
     for (int i = 0; i < n; i++) {
+        if (e[i].native) {
+            fric_mujoco_native_write(m, e[i].dof, e[i].act, &e[i].set);
+            any_native = 1;
+            continue;
+        }
         m->dof_frictionloss[e[i].dof] = e[i].frictionloss;
         m->dof_damping[e[i].dof] = e[i].damping;
         m->dof_armature[e[i].dof] = e[i].armature;
         if (e[i].act < 0) continue;
         for (int c = 0; c < mjNGAIN; c++) m->actuator_gainprm[e[i].act * mjNGAIN + c] = 0;
         for (int c = 0; c < mjNBIAS; c++) m->actuator_biasprm[e[i].act * mjNBIAS + c] = 0;
+    }
+    if (any_native) {
+        mjData *keep = mj_copyData(NULL, m, d);
+        if (!keep) {
+            fric__why(why, fric__fail_id(FRIC_E_NO_MEMORY, -1, "mujoco.out_memory_model",
+                                         "robot: out of memory for the model's {njnt} joints.",
+                                         fric__values(fric__i("njnt", m->njnt))));
+            return FRIC_E_NO_MEMORY;
+        }
+        mj_setConst(m, d);   /* dof_invweight0 with the new armature, as a compiled file has it */
+        mj_copyData(d, m, keep);
+        mj_deleteData(keep);
+        mj_forward(m, d);
     }
     return FRIC_OK;
 }
@@ -104,15 +124,23 @@ static fric_status attach(fric_mujoco *fm, mjModel *m, mjData *d, const fric_muj
 fric_status fric_mujoco_robot_adopt(fric_robot *r, mjModel *m, mjData *d, const fric_bench_def *servos, int nservos,
                                     int keep_armature, const char **why)
 {
+    return fric_mujoco_robot_adopt_native(r, m, d, servos, NULL, NULL, nservos, keep_armature, why);
+}
+
+fric_status fric_mujoco_robot_adopt_native(fric_robot *r, mjModel *m, mjData *d, const fric_bench_def *servos,
+                                           const fric_native_params *natives, const unsigned char *native,
+                                           int nservos, int keep_armature, const char **why)
+{
     if (!r || !m || !d) {
         fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "mujoco.robot_model_data",
                            "adopt: robot, model and data must not be NULL.",
                            fric__no_values));
         return fric__rc();
     }
-    fric_status rc = adopt_into(r, m, d, servos, nservos, keep_armature, why);
+    fric_status rc = adopt_into(r, m, d, servos, natives, native, nservos, keep_armature, why);
     if (rc) return rc;
     m->opt.integrator = fric_robot_integrator(r, NULL);   /* what the implicit friction predicts */
+    if (fric_robot_adoption(r)->n == 0) return FRIC_OK;   /* native servos only: MuJoCo runs them */
     return attach(fric_robot_core(r), m, d, fric_robot_adoption(r), FRIC_MUJOCO_IMPLICIT, why);
 }
 
@@ -132,7 +160,7 @@ fric_status fric_mujoco_adopt_model(fric_mujoco *fm, mjModel *m, mjData *d, cons
     fric_robot *r = fric_mujoco_robot_create(m, why);
     if (!r) return fric__rc();
     fric_status rc = fric_robot_map_set(r, map, nmap, why);
-    if (!rc) rc = adopt_into(r, m, d, servos, nmap, keep_armature, why);
+    if (!rc) rc = adopt_into(r, m, d, servos, NULL, NULL, nmap, keep_armature, why);
     if (!rc) {
         /* the caller's copy, its joint names the model's own (the robot's go) */
         *out = *fric_robot_adoption(r);
@@ -145,9 +173,9 @@ fric_status fric_mujoco_adopt_model(fric_mujoco *fm, mjModel *m, mjData *d, cons
 
 size_t fric_mujoco_robot_caution(const fric_robot *r, const mjModel *m, mjData *d, int i, char *buf, size_t size)
 {
-    const fric_mujoco_adoption *ad = r ? fric_robot_adoption(r) : NULL;
-    if (!ad || !m || !d || i < 0 || i >= ad->n) return fric_robot_step_caution(NULL, i, 0, 0, buf, size);
+    const fric_mujoco_adopted *a = r ? fric_robot_adopted(r, i, NULL) : NULL;
+    if (!a || !m || !d) return fric_robot_step_caution(NULL, i, 0, 0, buf, size);
     mj_forward(m, d);
-    int dof = m->jnt_dofadr[ad->a[i].joint];
+    int dof = m->jnt_dofadr[a->joint];
     return fric_robot_step_caution(r, i, d->qM[m->dof_Madr[dof]] - m->dof_armature[dof], m->opt.timestep, buf, size);
 }

@@ -26,6 +26,7 @@
 #include "fric_bench.h"
 #include "fric_robot.h"
 #include "fric_status.h"
+#include "native_sets.h"
 
 #define NJ 4
 #define NQ 10
@@ -869,9 +870,141 @@ static void test_many_joints(void **st)
     assert_non_null(strstr(why, "actuator 'elbow_motor' (joint 'j0') gear"));
 }
 
+/* A native set written here: MuJoCo's defaults with these values
+ * (native_sets.h); firmware_kp 16, LeRobot's STS3215 gain. */
+static fric_native_params native_set(void)
+{
+    return NATIVE_SET(.frictionloss = 0.07, .damping = 0.3, .armature = 0.02, .kp = 8, .firmware_kp = 16, .kv = 0.1,
+                      .forcerange = 2);
+}
+
+/* Adopts r with mapping text, entry k native (the set above) where
+ * native[k], else sts3215 M1, at q0, keep_armature keep: the status. */
+static fric_status adopt_native(fric_robot *r, const char *text, const unsigned char *native, int keep,
+                                const double q0[NJ], const char **why)
+{
+    assert_int_equal(fric_robot_map(r, text, why), FRIC_OK);
+    int nmap = 0;
+    fric_robot_map_entries(r, &nmap);
+    fric_bench_def sv[4];
+    fric_native_params nat[4];
+    for (int k = 0; k < nmap; k++) sv[k] = sts3215_m1(), nat[k] = native_set();
+    double qpos[NQ];
+    pose(qpos, q0);
+    return fric_robot_adopt_native(r, sv, nat, native, nmap, keep, qpos, why);
+}
+
+/* A native params file adopted: MuJoCo's own servo on the joint, the edit
+ * the file's values (kp as written at its firmware gain: fric_native_kp_for
+ * of k/16 times kp, here k = 16), the core steps nothing for it, the goal
+ * its actuator's ctrl in (C), its row MuJoCo's forces; beside a servo of
+ * the core; and each refusal. */
+static void test_native(void **st)
+{
+    (void)st;
+    const char *why = NULL;
+    const double q0[NJ] = { 0.3, -0.2, 0.1, 0 };
+    static const unsigned char yes[4] = { 1, 1, 1, 1 }, first[4] = { 1, 0, 0, 0 };
+    /* the edit at another firmware gain: kp scales by 32/16, the rest as written */
+    fric_native_edit e;
+    fric_native_params p = native_set();
+    assert_int_equal(fric_native_edit_of(&p, 32, &e), FRIC_OK);
+    assert_true(e.kp == 16 && e.kv == 0.1 && e.frictionloss == 0.07 && e.damping == 0.3 && e.armature == 0.02);
+    assert_true(e.limited == 1 && e.forcerange[0] == -2 && e.forcerange[1] == 2);
+    assert_true(e.solref[0] == 0.02 && e.solref[1] == 1 && e.solimp[0] == 0.9 && e.solimp[1] == 0.95);
+    assert_true(e.solimp[2] == 0.001 && e.solimp[3] == 0.5 && e.solimp[4] == 2);
+    assert_int_equal(fric_native_edit_of(&p, 0, &e), FRIC_E_PARAM_RANGE);
+    p.frictionloss = -1;
+    assert_int_equal(fric_native_edit_of(&p, 16, &e), FRIC_E_PARAM_RANGE);
+    assert_non_null(strstr(fric_status_last().message, "frictionloss"));
+
+    /* j0 alone, native: MuJoCo's own servo, the file's integrator (RK4) kept */
+    fric_robot *r = make(0.002, FRIC_MUJOCO_INT_RK4, 0, 0);
+    assert_int_equal(adopt_native(r, "j0=@n", yes, 0, q0, &why), FRIC_OK);
+    const fric_mujoco_adoption *ad = fric_robot_adoption(r);
+    assert_int_equal(ad->n, 0);
+    assert_int_equal(ad->nnat, 1);
+    assert_int_equal(fric_robot_rows(r), 1);
+    const fric_native_edit *set = NULL;
+    const fric_mujoco_adopted *a = fric_robot_adopted(r, 0, &set);
+    assert_non_null(set);
+    assert_int_equal(a->joint, 0);
+    assert_int_equal(a->act, 0);
+    assert_true(a->removed_frictionloss == 0.05 && a->removed_damping == 0.5 && a->armature_file == 0.1);
+    assert_true(a->armature == 0.02 && !a->armature_kept);
+    int n = 0;
+    const fric_robot_edit *ed = fric_robot_edits(r, &n);
+    assert_int_equal(n, 1);
+    assert_true(ed[0].native == 1 && ed[0].dof == 3 && ed[0].act == 0);
+    assert_true(ed[0].set.kp == 8 && ed[0].set.kv == 0.1 && ed[0].set.frictionloss == 0.07);
+    assert_true(ed[0].set.damping == 0.3 && ed[0].set.armature == 0.02 && ed[0].set.limited == 1);
+    assert_true(ed[0].frictionloss == 0.07 && ed[0].damping == 0.3 && ed[0].armature == 0.02);
+    int file = -1;
+    assert_int_equal(fric_robot_integrator(r, &file), FRIC_MUJOCO_INT_RK4);
+    assert_int_equal(file, FRIC_MUJOCO_INT_RK4);
+    fric_mujoco_model mm = { 0.002, FRIC_MUJOCO_INT_EULER, 0, 0, 1 };
+    assert_int_equal(fric_robot_attach(r, &mm, NULL, FRIC_MUJOCO_IMPLICIT, &why), FRIC_OK);   /* no joint for the core */
+    assert_int_equal(fric_robot_core(r)->n, 0);
+    /* the goal: its actuator's ctrl in both copies */
+    double qpos[NQ], ctrl_a[5] = { 9, 9, 9, 9, 9 }, ctrl_c[5] = { 9, 9, 9, 9, 9 };
+    pose(qpos, q0);
+    fric_robot_start_goals(r, qpos, ctrl_a, ctrl_c);
+    assert_true(ctrl_a[0] == 0.3 && ctrl_c[0] == 0.3);
+    assert_int_equal(fric_robot_set_goal(r, 0, 0.5, ctrl_a, ctrl_c, &why), FRIC_OK);
+    assert_true(ctrl_c[0] == 0.5 && ctrl_a[0] == 0.5);
+    /* its row in (C): MuJoCo's forces at its dof, the sag from the goal */
+    double qvel[NV] = { 0 }, fa[NV] = { 0 }, fc[NV] = { 0 };
+    fa[3] = 1.25, fc[3] = -0.0625;
+    fric_robot_row row;
+    assert_int_equal(fric_robot_row_of(r, 0, 1, qpos, qvel, fa, fc, &row), FRIC_OK);
+    assert_true(row.tau_m == 1.25 && row.tau_f == -0.0625 && row.stick == 1);
+    assert_true(fabs(row.sag_mrad - 1e3 * (0.5 - 0.3)) < 1e-12);
+    assert_int_equal(fric_robot_row_of(r, 0, 1, qpos, qvel, NULL, NULL, &row), FRIC_E_PARAM_RANGE);
+    /* keep_armature: the file's */
+    assert_int_equal(adopt_native(r, "j0=@n", yes, 1, q0, &why), FRIC_OK);
+    assert_true(fric_robot_edits(r, &n)[0].set.armature == 0.1 && fric_robot_adoption(r)->nat[0].armature_kept);
+
+    /* beside a servo of the core: the core's joint first, then the native one; Euler */
+    assert_int_equal(adopt_native(r, "j0=@n, j1=@m", first, 0, q0, &why), FRIC_OK);
+    ad = fric_robot_adoption(r);
+    assert_int_equal(ad->n, 1);
+    assert_int_equal(ad->nnat, 1);
+    assert_int_equal(fric_robot_adopted(r, 0, &set)->joint, 1);
+    assert_null(set);
+    assert_int_equal(fric_robot_adopted(r, 1, &set)->joint, 0);
+    assert_non_null(set);
+    assert_null(fric_robot_adopted(r, 2, NULL));
+    assert_int_equal(fric_robot_integrator(r, NULL), FRIC_MUJOCO_INT_EULER);
+    ed = fric_robot_edits(r, &n);
+    assert_true(n == 2 && ed[0].native == 0 && ed[0].frictionloss == 0 && ed[1].native == 1);
+
+    /* refusals: no actuator (j2), a native set MuJoCo refuses */
+    assert_int_equal(adopt_native(r, "j2=@n", yes, 0, q0, &why), FRIC_E_UNSUPPORTED);
+    assert_non_null(strstr(why, "joint 'j2' has no actuator"));
+    assert_non_null(strstr(why, "<position>"));
+    assert_int_equal(fric_robot_rows(r), 0);
+    fric_robot_destroy(r);
+    /* a motor's ctrl is a torque */
+    r = make(0.002, FRIC_MUJOCO_INT_EULER, 1, 0);
+    assert_int_equal(adopt_native(r, "j1=@n", yes, 0, q0, &why), FRIC_E_UNSUPPORTED);
+    assert_non_null(strstr(why, "joint 'j1' is driven by a motor actuator"));
+    fric_robot_destroy(r);
+    /* a position through a gear of 2 */
+    fric_robot_joint j[NJ];
+    for (int i = 0; i < NJ; i++) j[i] = joint_of(i);
+    fric_robot_actuator act[1] = { position(0, 20, 0.5) };
+    act[0].gear = 2;
+    fric_robot_model m = { NJ, 1, 0.002, FRIC_MUJOCO_INT_EULER, { 0, 0, -9.81 } };
+    r = fric_robot_create(&m, j, act, &why);
+    assert_non_null(r);
+    assert_int_equal(adopt_native(r, "j0=@n", yes, 0, q0, &why), FRIC_E_UNSUPPORTED);
+    assert_non_null(strstr(why, "has gear 2"));
+    fric_robot_destroy(r);
+}
+
 FRIC_TEST_MAIN(cmocka_unit_test(test_joints_and_actuators), cmocka_unit_test(test_sampling),
                cmocka_unit_test(test_gear), cmocka_unit_test(test_step_caution), cmocka_unit_test(test_actuator_kinds_named),
                cmocka_unit_test(test_classes_and_skips), cmocka_unit_test(test_many_joints),
                cmocka_unit_test(test_edits), cmocka_unit_test(test_goal_rule),
                cmocka_unit_test(test_creep_and_rows), cmocka_unit_test(test_long_step_creep),
-               cmocka_unit_test(test_refusals), cmocka_unit_test(test_validation))
+               cmocka_unit_test(test_refusals), cmocka_unit_test(test_validation), cmocka_unit_test(test_native))

@@ -1121,6 +1121,7 @@ if [ -z "$missing" ]; then ok; else bad "make help does not name:$missing"; fi
 . "$root/tests/cli/recipe.sh"
 . "$root/tests/cli/ident.sh"
 . "$root/tests/cli/ident_roundtrip.sh"
+. "$root/tests/cli/ident_adopt.sh"
 
 # --------------------------------------- hostile files, writers
 . "$root/tests/cli/hostile.sh"

@@ -672,6 +672,19 @@ static void test_joint_stage(void **state)
     fric_bench_def_from_preset(fric_bench_preset_find("sts3215", 1), &servo);
     REFUSE(fric_mujoco_adopt(&adoption, robot, 1, map, &servo, nmap, 0, &why), FRIC_E_UNKNOWN_NAME, -1,
            "no joint named 'elbow'");
+    /* a native servo (tests/adapter/test_robot.c has the rest): its edit of
+     * a set MuJoCo refuses; a joint with no actuator to run it */
+    fric_native_params np;
+    fric_native_params_default(&np, NULL);
+    fric_native_edit ne;
+    np.damping = -1;
+    REFUSE(fric_native_edit_of(&np, 16, &ne), FRIC_E_PARAM_RANGE, -1, "damping = -1");
+    np.damping = 0;
+    const unsigned char native1[1] = { 1 };
+    fric_mujoco_map_entry own[1];
+    assert_int_equal(fric_mujoco_map_parse("shoulder=@n", own, 1, &nmap, &why), FRIC_OK);
+    REFUSE(fric_mujoco_adopt_native(&adoption, robot, 1, own, &servo, &np, native1, nmap, 0, &why), FRIC_E_UNSUPPORTED,
+           -1, "joint 'shoulder' has no actuator");
     /* the robot layer (tests/adapter/test_robot.c has the rest): a mapping
      * without '=', too many entries, a servo count that is not the
      * mapping's, an adapter before the adoption, a row of no joint */
@@ -684,6 +697,7 @@ static void test_joint_stage(void **state)
     assert_int_equal(fric_robot_map_set(r, map, nmap, &why), FRIC_OK);
     const double qpos[1] = { 0 };
     REFUSE(fric_robot_adopt(r, &servo, 2, 0, qpos, &why), FRIC_E_PARAM_RANGE, -1, "2 servos");
+    REFUSE(fric_robot_adopt_native(r, &servo, &np, native1, 2, 0, qpos, &why), FRIC_E_PARAM_RANGE, -1, "2 servos");
     REFUSE(fric_robot_attach(r, &euler, jm, FRIC_MUJOCO_IMPLICIT, &why), FRIC_E_NULL, -1, "after its adoption");
     REFUSE(fric_robot_set_goal(r, 0, -1.97e307, NULL, NULL, &why), FRIC_E_PARAM_RANGE, -1, "joint 'shoulder'");
     fric_robot_row row;

@@ -4,7 +4,7 @@
  * identification of a robot's servos is checked against: it shares no code
  * with the core or the fit (MuJoCo's C API, Debian's cJSON and libc only).
  *
- *   robot_player MJCF TRUTH.json GOALS.csv OUT.csv
+ *   robot_player MJCF TRUTH.json GOALS.csv OUT.csv [--exact]
  *
  * MJCF     the robot (../shared/data/robot_ident/so101_stripped.xml): each
  *          joint driven by an actuator of its name, MuJoCo's "general"
@@ -25,6 +25,9 @@
  *          goals in effect at t_k and the positions measured at t_k (%.9f),
  *          quantised to the encoder's 4096 counts a turn:
  *          q = (raw − 2047)·2π/4096, raw = 2047 + round(q·4096/2π).
+ *          --exact: the positions as MuJoCo has them (%.17g, not
+ *          quantised), for a consistency check of another door's MuJoCo
+ *          run (tests/cli/ident_adopt.sh).
  *
  * The loop (robot_ident/README.md, "Conventions"): the arm starts at rest at
  * the first goals; MuJoCo steps at the model's timestep h from t = 0, each
@@ -139,7 +142,8 @@ static void step(const mjModel *m, mjData *d, const double *t, const double *g, 
 
 int main(int argc, char **argv)
 {
-    if (argc != 5) die("usage: robot_player MJCF TRUTH.json GOALS.csv OUT.csv%s%s", "", "");
+    const int exact = argc == 6 && strcmp(argv[5], "--exact") == 0;
+    if (argc != 5 && !exact) die("usage: robot_player MJCF TRUTH.json GOALS.csv OUT.csv [--exact]%s%s", "", "");
     char err[1000] = "";
     mjModel *m = mj_loadXML(argv[1], NULL, err, sizeof err);
     if (!m) die("MJCF %s: %s", argv[1], err);
@@ -217,7 +221,10 @@ int main(int argc, char **argv)
         for (int j = 0; j < J; j++) fprintf(out, ",%.9f", gk[j]);
         /* (raw − 2047)·c with raw = 2047 + round(q/c) is round(q/c)·c; a
          * position less than half a count below zero prints −0 */
-        for (int j = 0; j < J; j++) fprintf(out, ",%.9f", round(q[j] / c) * c);
+        for (int j = 0; j < J; j++) {
+            if (exact) fprintf(out, ",%.17g", q[j]);
+            else fprintf(out, ",%.9f", round(q[j] / c) * c);
+        }
         fputc('\n', out);
     }
     fclose(out);

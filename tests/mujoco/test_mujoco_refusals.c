@@ -68,6 +68,13 @@ static void test_mujoco_refusals(void **state)
     assert_int_equal(fric_robot_map_set(robot, map, nmap, &why), FRIC_OK);
     REFUSE(fric_mujoco_robot_adopt(robot, m, d, &def, nmap, 0, &why), FRIC_E_UNKNOWN_NAME, -1,
            "no joint named 'elbow'");
+    /* a native servo on the bench's joint, which has no actuator to run it */
+    fric_native_params own;
+    fric_native_params_default(&own, NULL);
+    const unsigned char native1[1] = { 1 };
+    assert_int_equal(fric_robot_map(robot, "joint=@n", &why), FRIC_OK);
+    REFUSE(fric_mujoco_robot_adopt_native(robot, m, d, &def, &own, native1, 1, 0, &why), FRIC_E_UNSUPPORTED, -1,
+           "joint 'joint' has no actuator");
     fric_robot_destroy(robot);
     mj_deleteData(d);
     mj_deleteModel(m);

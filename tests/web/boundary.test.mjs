@@ -43,8 +43,9 @@ const TABLES = Object.fromEntries(['param_info', 'col_info', 'scenario', 'servo_
   'recording_info', 'lerobot_motor',
   // a robot's servos from its recording (fric_ident.h): wasm/bindings_ident.c
   'ident_options', 'ident_verdict',
-  // MuJoCo's native joint as a model (fric_native.h): wasm/bindings_native.c, its fields named by the params file's keys
-  'native_params']
+  // MuJoCo's native joint as a model (fric_native.h): wasm/bindings_native.c, its fields named by the params file's keys;
+  // what a native set writes into a robot's model (fric_native_edit: bindings_ident.c, the robot layer's edits)
+  'native_params', 'native_edit']
   .map((k) => [k, [`fric_${k}`, { servo_friction: 'FRIC_SERVO_COEFS', native_params: 'FRIC_NATIVE_KEYS' }[k] ?? `FRIC_${k.toUpperCase()}_FIELDS`]]));
 
 /** The text of `#define NAME(X) …` in the headers, to its last continued line. */

@@ -201,7 +201,13 @@ describe('consistency with the native CLI (MuJoCo 2.2.2) on T0\'s recipe', { ski
     // the whole-arm table: the fitted column and the counts equal to the printed digits (a run
     // of the fitted servos is stable in both MuJoCos); the MJCF's own column is the file's
     // kp 998 at 1 ms, which MuJoCo 2.2.2 warns unstable: not compared
-    const rows = (s) => table(s).slice(table(s).findIndex((l) => l.startsWith('MAE of the whole arm')) + 2).map((l) => l.trim().split(/\s+/));
+    const ADOPT = 'adopt the fitted servos: ';
+    const rows = (s) => table(s).slice(table(s).findIndex((l) => l.startsWith('MAE of the whole arm')) + 2)
+      .filter((l) => !l.startsWith(ADOPT)).map((l) => l.trim().split(/\s+/));
+    // the command that adopts the files back: the same but for the folder each wrote to
+    const adopt = (s, dir) => table(s).find((l) => l.startsWith(ADOPT))?.split(dir).join('DIR');
+    assert.equal(adopt(node.stdout, path.join(tmp, 'node')), adopt(native.stdout, path.join(tmp, 'native')));
+    assert.match(adopt(native.stdout, path.join(tmp, 'native')), /--adopt 'shoulder_pan=@shoulder_pan, .*' --params shoulder_pan=DIR\/shoulder_pan\.json/);
     const a = rows(node.stdout), b = rows(native.stdout);
     assert.equal(a.length, b.length);
     a.forEach((r, i) => {

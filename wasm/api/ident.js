@@ -63,10 +63,9 @@ export class IdentApi {
    *  solref [2], solimp [5], kp (the actuator's gain: fric_native_kp_for),
    *  kv, limited, forcerange [lo, hi] }. */
   nativeEdits(p, firmwareKp) {
-    const { out: [v] } = call(this._core, 'fxb_ident_native_edits', [rec(this._core, p), numberType('firmwareKp', firmwareKp), out(Float64Array, 15)],
+    const { out: [e] } = call(this._core, 'fxb_ident_native_edits', [rec(this._core, p), numberType('firmwareKp', firmwareKp), outStruct('native_edit')],
       { names: this._core.native.keys() });
-    return { frictionloss: v[0], damping: v[1], armature: v[2], solref: [v[3], v[4]], solimp: Array.from(v.subarray(5, 10)), kp: v[10], kv: v[11],
-      limited: v[12] !== 0, forcerange: [v[13], v[14]] };
+    return nativeEdit(e);
   }
 
   /** The fitted keys (FRIC_NATIVE_FIT_LIST: frictionloss, damping, armature, kp, kv, forcerange_hi, q_offset). */
@@ -181,6 +180,13 @@ export class IdentRecording {
     }
   }
 }
+
+/** A record native_edit (fric_native_edit, as read) as the object every
+ *  door writes into a robot's model (web/src/mujoco/nativeEdit.js): { frictionloss,
+ *  damping, armature, solref [2], solimp [5], kp, kv, limited (boolean),
+ *  forcerange [lo, hi] }. */
+export const nativeEdit = (e) => ({ frictionloss: e.frictionloss, damping: e.damping, armature: e.armature, solref: Array.from(e.solref),
+  solimp: Array.from(e.solimp), kp: e.kp, kv: e.kv, limited: e.limited !== 0, forcerange: Array.from(e.forcerange) });
 
 /** A native parameter set object (params-file keys; a key left out: MuJoCo's
  *  default) as the one record native_params a call reads (core.native's). */

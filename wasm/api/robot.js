@@ -11,6 +11,7 @@
 // core.js mounts RobotApi as core.robot.
 import { LAYOUTS, TABLES, CONSTANTS, MJ_TREATMENTS, MJ_ACT_KINDS as ACT_KINDS, MJ_JOINT_TYPES as JOINT_TYPES, MJ_MAP_KINDS as MAP_KINDS, F64, argError, caller, cstr, out, records } from './base.js';
 import { Adapter } from './mujoco.js';
+import { nativeEdit } from './ident.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_robot.c):
  *  call() refuses an export not listed here or a wrong count of arguments. */
@@ -29,7 +30,7 @@ export const SIGNATURES = {
   fxb_robot_map: 'r text',
   fxb_robot_map_set: 'r map n',
   fxb_robot_map_entry: 'r k',
-  fxb_robot_adopt: 'r servos np nservos keep_armature qpos',
+  fxb_robot_adopt: 'r servos np nservos keep_armature qpos natives native',
   fxb_robot_adopted: 'r i',
   fxb_robot_edit: 'r i',
   fxb_robot_def: 'r i',
@@ -161,12 +162,16 @@ export class Robot {
     return Array.from({ length: got }, (_, k) => entry(core._read('mujoco_map_entry', call.value(core, 'fxb_robot_map_entry', this._p, k))));
   }
 
-  /** The adoption (fric_robot_adopt): servos[k] the bench vector of entry k
-   *  (names: the bench's parameter names), qpos the start pose of copy (C).
-   *  Returns { adopted: [{ joint, entry, removed: { frictionloss, damping },
-   *  armature: { file, used, kept }, act, actKind, kp, kv, forceRange,
-   *  goalRange, gear, actGoal (its ctrl the goal), tendon, equality }],
-   *  edits: [{ dof, frictionloss, damping, armature, act }], skipped:
+  /** The adoption (fric_robot_adopt_native): servos[k] the bench vector of
+   *  entry k (names: the bench's parameter names), or { native: params }
+   *  (a native params object: MuJoCo's own servo, fric_native.h), qpos the
+   *  start pose of copy (C). Returns { adopted: [{ joint, entry, removed: {
+   *  frictionloss, damping }, armature: { file, used, kept }, act, actKind,
+   *  kp, kv, forceRange, goalRange, gear, actGoal (its ctrl the goal),
+   *  tendon, equality, native (null, or the edit MuJoCo's own servo gets:
+   *  core.ident.nativeEdits' object) }] (the core's joints, then the native
+   *  ones), edits: [{ dof, frictionloss, damping, armature, act, native
+   *  (null, or the edit) }], skipped:
    *  [{ joint, entry, type }] (a slide, ball or free joint a class or '*'
    *  passed over), integrator: { run, file, fileName } }; throws the core's
    *  sentence. */
@@ -174,25 +179,33 @@ export class Robot {
     this._live();
     const core = this._core, names = core.bench._names(), np = names.length;
     const sv = new Float64Array(np * Math.max(1, servos.length));
+    const isNative = servos.map((x) => x != null && !ArrayBuffer.isView(x) && !Array.isArray(x) && typeof x.native === 'object');
     servos.forEach((x, k) => {
+      if (isNative[k]) return;
       if (x.length !== np) throw argError(RangeError, `servos[${k}]`, `servos[${k}] has ${x.length} numbers; it must have the bench's ${np}.`);
       sv.set(x, np * k);
     });
-    const n = call(core, 'fxb_robot_adopt', [this._p, { in: sv }, np, servos.length, keepArmature ? 1 : 0, { in: Float64Array.from(qpos) }],
-      { names, ok: (r) => r >= 0 }).rc;
+    const natives = isNative.some(Boolean)
+      ? records('native_params', servos.map((x, k) => core.native._fields(isNative[k] ? x.native : {}))) : 0;
+    const n = call(core, 'fxb_robot_adopt', [this._p, { in: sv }, np, servos.length, keepArmature ? 1 : 0, { in: Float64Array.from(qpos) },
+      natives, natives ? { in: Uint8Array.from(isNative, Number) } : 0], { names, ok: (r) => r >= 0 }).rc;
+    const edits = Array.from({ length: n }, (_, i) => {
+      const e = core._read('robot_edit', call.value(core, 'fxb_robot_edit', this._p, i));
+      return { dof: e.dof, frictionloss: e.frictionloss, damping: e.damping, armature: e.armature, act: e.act, native: e.native ? nativeEdit(e.set) : null };
+    });
     const adopted = Array.from({ length: n }, (_, i) => {
       const a = core._read('mujoco_adopted', call.value(core, 'fxb_robot_adopted', this._p, i)), def = call.value(core, 'fxb_robot_def', this._p, i);
       return { joint: a.joint, entry: a.entry, removed: { frictionloss: a.removed_frictionloss, damping: a.removed_damping },
         armature: { file: a.armature_file, used: a.armature, kept: a.armature_kept !== 0 }, act: a.act,
         actKind: a.act_kind < 0 ? null : ACT_KINDS[a.act_kind], kp: a.act_kp, kv: a.act_kv, forceRange: [a.act_force_lo, a.act_force_hi],
-        goalRange: ['goal_lo', 'goal_hi'].map((f) => core._field('mujoco_joint_def', def, f)),
-        gear: a.gear, actGoal: a.act_goal !== 0, tendon: a.tendon !== 0, equality: a.equality !== 0 };
+        // a native joint has no servo def: its goal is clamped by MuJoCo to its actuator's ctrlrange
+        goalRange: def ? ['goal_lo', 'goal_hi'].map((f) => core._field('mujoco_joint_def', def, f)) : [0, 0],
+        gear: a.gear, actGoal: a.act_goal !== 0, tendon: a.tendon !== 0, equality: a.equality !== 0, native: edits[i].native };
     });
     const skipped = Array.from({ length: call.value(core, 'fxb_robot_nskip', this._p) }, (_, i) => {
       const s = core._read('mujoco_skipped', call.value(core, 'fxb_robot_skipped', this._p, i));
       return { joint: s.joint, entry: s.entry, type: JOINT_TYPES[s.type] ?? 'unknown' };
     });
-    const edits = Array.from({ length: n }, (_, i) => core._read('robot_edit', call.value(core, 'fxb_robot_edit', this._p, i)));
     const file = call.value(core, 'fxb_robot_integrator_file', this._p), fileName = call.value(core, 'fxb_robot_integrator_name', file);
     return { adopted, edits, skipped, integrator: { run: call.value(core, 'fxb_robot_integrator_run', this._p), file, fileName: fileName ? core._str(fileName) : String(file) } };
   }

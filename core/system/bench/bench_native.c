@@ -133,6 +133,31 @@ int fric_native_limited(const fric_native_params *p)
     return !(p->forcerange_lo == 0 && p->forcerange_hi == 0);
 }
 
+fric_status fric_native_edit_of(const fric_native_params *p, double firmware_kp, fric_native_edit *e)
+{
+    if (!e) {
+        fric__fail_id(FRIC_E_NULL, -1, "bench.native_edit_null", "native: the edit must not be NULL.",
+                      fric__no_values);
+        return FRIC_E_NULL;
+    }
+    fric_status rc = fric_native_check(p);
+    if (rc) return rc;
+    if (!(firmware_kp > 0) || !isfinite(firmware_kp)) {
+        fric__say_id("bench.native_edit_firmware",
+                     "native: the firmware gain {firmware_kp} is not a finite number > 0: give the gain the "
+                     "servo runs at (the params file's firmware_kp runs kp as written).",
+                     fric__values(fric__g("firmware_kp", firmware_kp)));
+        return fric__rc();
+    }
+    *e = (fric_native_edit){ p->frictionloss, p->damping, p->armature,
+                             { p->solreffriction_timeconst, p->solreffriction_dampratio },
+                             { p->solimpfriction[0], p->solimpfriction[1], p->solimpfriction[2], p->solimpfriction[3],
+                               p->solimpfriction[4] },
+                             fric_native_kp_for(p, firmware_kp), p->kv, fric_native_limited(p),
+                             { p->forcerange_lo, p->forcerange_hi } };
+    return FRIC_OK;
+}
+
 void fric_native_bench_from_log(const fric_native_params *p, const fric_io_log *log, fric_native_bench *b)
 {
     b->p = *p;

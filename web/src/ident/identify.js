@@ -178,10 +178,10 @@ export function paramsFiles(core, prep, results, actuator = DEFAULT_ACTUATOR) {
   return out;
 }
 
-/** The mapping in the adopt syntax (Your robot's and `friction mujoco
- *  --adopt`'s): each fitted joint given its params file by name
- *  (shoulder_pan=@shoulder_pan, …; the files named <joint>.json). Those
- *  doors read M1–M6 params files only today: a native file is refused. */
+/** The mapping in the adopt syntax (Your robot's, tools/robot.mjs's and
+ *  `friction mujoco --adopt`'s): each fitted joint given its params file by
+ *  name (shoulder_pan=@shoulder_pan, …; the files named <joint>.json), each
+ *  a native file those doors run as MuJoCo's own servo (fric_robot.h). */
 export function mappingText(prep, results) {
   return prep.names.filter((_, j) => !prep.leave[j] && results[j]).map((n) => `${n}=@${n}`).join(', ');
 }

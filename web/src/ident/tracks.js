@@ -8,11 +8,10 @@
 // frames' steps, the model edits of a native set) is the core's
 // (core.ident, wasm/api/ident.js).
 import { t } from '../i18n/index.js';
+import { writeNativeEdit } from '../mujoco/nativeEdit.js';
 
 const HINGE = 3;          // mjJNT_HINGE
 const TRN_JOINT = 0;      // mjTRN_JOINT
-const GAIN_FIXED = 0, BIAS_AFFINE = 1, DYN_NONE = 0;
-const NGAIN = 10, NBIAS = 10, NREF = 2, NIMP = 5;   // mjNGAIN, mjNBIAS, mjNREF, mjNIMP
 /** Frames handed to the core in one call (the M, bias and nudged arrays of a slice). */
 const SLICE = 256;
 
@@ -118,29 +117,7 @@ export function replayArm(mj, core, m, rec, { params = null, use = null, firmwar
   const mc = new mj.MjModel(m);
   const d = new mj.MjData(mc);
   try {
-    edits.forEach((e, j) => {
-      if (!e) return;
-      const { dof, act: k } = map[j];
-      mc.dof_frictionloss[dof] = e.frictionloss;
-      mc.dof_damping[dof] = e.damping;
-      mc.dof_armature[dof] = e.armature;
-      mc.dof_solref.set(e.solref, NREF * dof);
-      mc.dof_solimp.set(e.solimp, NIMP * dof);
-      mc.actuator_gaintype[k] = GAIN_FIXED;
-      mc.actuator_biastype[k] = BIAS_AFFINE;
-      mc.actuator_dyntype[k] = DYN_NONE;
-      mc.actuator_gainprm.fill(0, k * NGAIN, k * NGAIN + NGAIN);
-      mc.actuator_biasprm.fill(0, k * NBIAS, k * NBIAS + NBIAS);
-      mc.actuator_gainprm[k * NGAIN] = e.kp;
-      mc.actuator_biasprm[k * NBIAS + 1] = -e.kp;
-      mc.actuator_biasprm[k * NBIAS + 2] = -e.kv;
-      // MuJoCo 3.14's JavaScript model has no actuator_forcelimited to write
-      // (its getter throws): an unlimited actuator gets the widest range
-      // instead, whose clamp leaves every force as it is (the same numbers
-      // as forcelimited 0); a limited one its range, the file's flag kept
-      mc.actuator_forcerange[2 * k] = e.limited ? e.forcerange[0] : -Number.MAX_VALUE;
-      mc.actuator_forcerange[2 * k + 1] = e.limited ? e.forcerange[1] : Number.MAX_VALUE;
-    });
+    edits.forEach((e, j) => { if (e) writeNativeEdit(mc, map[j].dof, map[j].act, e); });
     mj.mj_setConst(mc, d);   // dof_invweight0 with the new armature, as a compiled file has it
     mj.mj_resetData(mc, d);
     for (let j = 0; j < J; j++) {

@@ -26,6 +26,8 @@ import { t, tCore } from '../i18n/index.js';
 import { fmtNumber } from '../format.js';
 import { ROBOT_LIMITS, pickMain, checkSize, compiled, planOf } from './robotFiles.js';
 import { mjEnums } from './mjEnums.js';
+import { writeNativeEdit } from './nativeEdit.js';
+import { isNativeObject, nativeFromObject } from '../nativeFile.js';
 
 // the limits, the main file and the CSVs live beside this file; re-exported for its callers
 export { ROBOT_LIMITS, pickMain } from './robotFiles.js';
@@ -153,7 +155,10 @@ export function parseMapping(core, text) {
  * The bench vector of a servo named in a mapping: a preset 'actuator/mK'
  * (the core's presets) or '@name' of servos (a params-file object or a fit,
  * checked by the core: core.io.servoFile; source, the name its sentences
- * give the file, default the key). Throws one sentence.
+ * give the file, default the key); a native params file ("model":
+ * "native": what the identification writes per joint) resolves to {
+ * native: its parameters } (MuJoCo's own servo, fric_native.h, checked by
+ * the core: nativeFromObject). Throws one sentence.
  */
 export function resolveServo(core, servo, servos = {}, source = undefined) {
   if (servo.startsWith('@')) {
@@ -164,6 +169,15 @@ export function resolveServo(core, servo, servos = {}, source = undefined) {
       try { json = JSON.parse(p); } catch (e) { throw new Error(t('robot.err.notJson', { key, message: e.message }), { cause: e }); }
     }
     if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new Error(t('robot.err.noObject', { key }));
+    if (isNativeObject(json)) {
+      let r;
+      try {
+        r = nativeFromObject(core, json, t);
+      } catch (e) {
+        throw new Error(t('robot.err.nativeFile', { key: source ?? key, message: e.message }), { cause: e });
+      }
+      return { native: r.params, actuator: r.actuator, label: t('robot.report.nativeLabel', { actuator: r.actuator, key }), warnings: [] };
+    }
     // the core's check of a servo's params file, every door's (core.io.servoFile:
     // `friction replay --params`'s): actuator and model named, the servo
     // buildable; refused in the core's sentence, which names the file (source)
@@ -237,7 +251,8 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, s
     const info = core.scenario.find('bench'), at = info.params.findIndex((p) => p.name === 'kp');
     const { min, max } = info.params[at];
     if (!(Number.isFinite(kp) && kp >= min && kp <= max)) throw new Error(t('robot.err.kp', { kp, lo: min, hi: max }));
-    for (const r of resolved) { r.values = Float64Array.from(r.values); r.values[at] = kp; r.label += ` kp ${kp}`; }
+    // (a native file's kp is MuJoCo's, stated at its own firmware gain: kept)
+    for (const r of resolved) if (!r.native) { r.values = Float64Array.from(r.values); r.values[at] = kp; r.label += ` kp ${kp}`; }
   }
   // a class named after a servo (the SO-101's sts3215) takes that servo's
   // models: its presets, files and fits, at any supply (sts321512v is bam's
@@ -266,16 +281,18 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, s
       // the start pose's keyframe, named in a refusal as the MJCF writes it
       if (keyframe >= 0 && keyframe < C.m.nkey) robot.startKey(mj.mj_id2name(C.m, mj.mjtObj.mjOBJ_KEY.value, keyframe) || '', keyframe);
       if (Array.isArray(mapping)) robot.mapSet(mapping); else robot.map(mapping);
-      adoption = robot.adopt({ servos: resolved.map((r) => r.values), keepArmature, qpos: C.d.qpos });
+      adoption = robot.adopt({ servos: resolved.map((r) => (r.native ? { native: r.native } : r.values)), keepArmature, qpos: C.d.qpos });
     } catch (e) {
       throw new Error(t('robot.err.adoption', { message: e.message.replace(/^adopt: /, '') }), { cause: e });
     }
     // the adoption's edits written into copy C: friction and damping out,
     // the armature, the goal sources' own force off (gain and bias 0), and
     // the integrator (the implicit friction predicts MuJoCo's Euler step;
-    // said in the report)
+    // said in the report); a native joint's set (MuJoCo's own servo, the
+    // core's edit), then the model's constants as a compiled file has them
     const { adopted, edits, skipped, integrator } = adoption;
     for (const e of edits) {
+      if (e.native) { writeNativeEdit(C.m, e.dof, e.act, e.native); continue; }
       C.m.dof_frictionloss[e.dof] = e.frictionloss;
       C.m.dof_damping[e.dof] = e.damping;
       C.m.dof_armature[e.dof] = e.armature;
@@ -285,17 +302,19 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, s
       }
     }
     if (C.m.opt.integrator !== integrator.run) C.m.opt.integrator = integrator.run;
+    if (edits.some((e) => e.native)) mj.mj_setConst(C.m, C.d);   // dof_invweight0 with the new armature
     resetTo(mj, C.m, C.d, keyframe);
     // the adapter is the robot's (its servos resolved once, by the adoption)
     // the goal sources only (a velocity's, intvelocity's or damper's ctrl is no goal)
-    const spec = { treatment: 'implicit', joints: adopted.map((a) => ({ name: names[a.joint], act: a.actGoal ? a.act : -1 })),
+    // (the core's joints only: MuJoCo's own servo runs a native one; the core's come first)
+    const spec = { treatment: 'implicit', joints: adopted.filter((a) => !a.native).map((a) => ({ name: names[a.joint], act: a.actGoal ? a.act : -1 })),
       adapter: (x) => robot.attach(x) };
     simC = attachSim(mj, core, C.m, C.d, spec);
     const reattach = (old) => { old.free(); return attachSim(mj, core, C.m, C.d, spec); };
     const rows = adopted.map((a, i) => ({ index: a.joint, name: names[a.joint], cls: C.classes.get(names[a.joint]) ?? null,
       servo: resolved[a.entry].label, entry: entries[a.entry], removed: a.removed, armature: a.armature,
       actuator: a.act >= 0 ? { index: a.act, kind: a.actKind, kp: a.kp, kv: a.kv, forceRange: a.forceRange, gear: a.gear, goal: a.actGoal } : null,
-      goalRange: a.goalRange, adapterIndex: i, tendon: a.tendon, equality: a.equality }));
+      goalRange: a.goalRange, adapterIndex: a.native ? -1 : i, tendon: a.tendon, equality: a.equality, native: a.native }));
     const pair = makePair(mj, A, C, simC, robot, rows, keyframe, reattach);
     // the joints a class or '*' passed over (a slide, ball or free joint: bam's servos are rotary)
     pair.skipped = skipped.map((x) => { const e = entries[x.entry];
@@ -328,6 +347,7 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, s
  *  and out. */
 function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
   const fric = new Float64Array(A.m.nv);   // (A)'s frictionloss force per dof [N·m]
+  const fricC = new Float64Array(C.m.nv);  // (C)'s: a native joint's is MuJoCo's own
   const pair = {
     A: { m: A.m, d: A.d, label: '(A) file as written' },
     C: { m: C.m, d: C.d, label: '(C) adopted', sim: simC },
@@ -378,7 +398,7 @@ function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
     table() {
       const n = rows.length;
       const a = robot.rows(n, 0, { qpos: A.d.qpos, qvel: A.d.qvel, qfrcActuator: A.d.qfrc_actuator, qfrcConstraint: frictionForce(mj, A.m, A.d, fric) });
-      const c = robot.rows(n, 1, { qpos: C.d.qpos, qvel: C.d.qvel });
+      const c = robot.rows(n, 1, { qpos: C.d.qpos, qvel: C.d.qvel, qfrcActuator: C.d.qfrc_actuator, qfrcConstraint: frictionForce(mj, C.m, C.d, fricC) });
       const row = (r, x, servo) => ({ joint: r.name, servo, state: x.stick ? 'STICK' : 'SLIP', q: x.q, sag_mrad: x.sag_mrad,
         creep_mrad_s: x.creep_mrad_s, tau_m: x.tau_m, tau_f: x.tau_f });
       return { A: rows.map((r, i) => row(r, a[i], 'file')), C: rows.map((r, i) => row(r, c[i], r.servo)) };
@@ -393,13 +413,18 @@ function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
         return t('robot.report.act', { kind: a.kind, kp: fmt(a.kp), kv: fmt(a.kv), lo: fmt(a.forceRange[0]), hi: fmt(a.forceRange[1]) })
           + (a.gear !== 1 ? t('robot.report.gear', { gear: fmt(a.gear) }) : '');
       };
-      const notes = rows.flatMap((r) => [r.tendon ? t('robot.note.tendon', { joint: r.name }) : null,
+      const notes = rows.filter((r) => !r.native).flatMap((r) => [r.tendon ? t('robot.note.tendon', { joint: r.name }) : null,
         r.equality ? t('robot.note.equality', { joint: r.name }) : null]).filter(Boolean)
         .concat((pair.skipped ?? []).map((x) => t('robot.note.skipped', x)), pair.carried ?? []);
-      return [pair.startLine(), pair.timestepNote, pair.integrator, ...(pair.unstable ?? [])].filter(Boolean).concat(rows.map((r) => t('robot.report.line', { joint: r.name,
+      // a native joint: MuJoCo's own servo, the values its model got
+      const native = (r) => t('robot.report.native', { joint: r.name, cls: r.cls ? t('robot.report.cls', { cls: r.cls }) : '', servo: r.servo,
+        fl: fmt(r.native.frictionloss, 6), damping: fmt(r.native.damping, 6), armature: fmt(r.native.armature, 6), kp: fmt(r.native.kp, 6),
+        kv: fmt(r.native.kv, 6), force: r.native.limited ? t('robot.report.nativeForce', { lo: fmt(r.native.forcerange[0]), hi: fmt(r.native.forcerange[1]) })
+          : t('robot.report.nativeUnlimited'), file: `${fmt(r.removed.frictionloss)}, ${fmt(r.removed.damping)}, ${fmt(r.armature.file)}` });
+      return [pair.startLine(), pair.timestepNote, pair.integrator, ...(pair.unstable ?? [])].filter(Boolean).concat(rows.map((r) => (r.native ? native(r) : t('robot.report.line', { joint: r.name,
         cls: r.cls ? t('robot.report.cls', { cls: r.cls }) : '', servo: r.servo, fl: fmt(r.removed.frictionloss), damping: fmt(r.removed.damping),
         armature: fmt(r.armature.used), from: r.armature.kept ? t('robot.report.armKept') : t('robot.report.armServo', { file: fmt(r.armature.file) }),
-        act: act(r.actuator) })), notes);
+        act: act(r.actuator) }))), notes);
     },
     /** The report's first line: the start (keyframe and physics step) and the default rule of every door. */
     startLine() {

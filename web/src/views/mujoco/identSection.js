@@ -17,6 +17,7 @@ import { el, button, download } from '../../dom.js';
 import { dropZone, fileInputs, formatBytes } from '../../dropZone.js';
 import { readRobot, fileDrop } from '../../mujoco/robotFiles.js';
 import { nativeRobotMjcf, nativeFile } from '../../mujoco/robotNative.js';
+import { carryButton } from './identCarry.js';
 import { BODY_UNITS, SHOWN_KEYS } from '../../ident/names.js';
 import { lineBox, points, COLORS } from '../../charts.js';
 import { setHook } from '../../testHooks.js';
@@ -40,10 +41,10 @@ const UNIT_KEYS = { DEGREES: 'ident.unit.DEGREES', RANGE_M100_100: 'ident.unit.R
 
 /**
  * @param {HTMLElement} parent  the view's main column
- * @param {{ core: object }} opts
+ * @param {{ core: object, carry?: (what: object) => Promise<string> }} opts  carry: Your robot's (identCarry.js)
  * @returns {{ dispose(): void }}
  */
-export function identSection(parent, { core }) {
+export function identSection(parent, { core, carry = null }) {
   const err = el('div', { className: 'msg-bad', id: 'ident-error', role: 'alert', hidden: true });
   const status = el('p', { className: 'note', id: 'ident-status', 'aria-live': 'polite', textContent: t('ident.status.start') });
   const input = { robot: null, recording: null, calibration: null };
@@ -296,6 +297,8 @@ export function identSection(parent, { core }) {
       });
       return b;
     })());
+    // the fitted servos run in Your robot's 3D view (identCarry.js)
+    if (carry) exports.append(carryButton({ r, robot: runRobot, carry, say }));
     exports.hidden = false;
     mappingBox.value = r.mapping;
     report.textContent = r.report;

@@ -129,7 +129,7 @@ export function mount(container, { core, state, showError }) {
   // your robot (an MJCF with its meshes), (A) as written beside (C) adopted, in 3D (yourRobot.js)
   const yourRobot = robotSection(mainCol, { core, state, fitted: () => m.fitted, native: () => replay.native() });
   // your robot's servos identified from its own recording, in a worker (identSection.js)
-  const yourServos = identSection(mainCol, { core });
+  const yourServos = identSection(mainCol, { core, carry: (what) => yourRobot.carry(what) });
 
   function fail(msg) {
     failed = true;

@@ -1,6 +1,7 @@
 // mujoco/servoFiles.js: the identified servos of Your robot beyond the
-// core's presets: params files (bam's JSON of any model M1–M6, or a params
-// file downloaded from the Fit view) chosen here, and the fit the In MuJoCo
+// core's presets: params files (bam's JSON of any model M1–M6, a params file
+// downloaded from the Fit view, or a native one: MuJoCo's own servo, as the
+// identification writes per joint and carries here) chosen here, and the fit the In MuJoCo
 // view runs (a Fit view result opened in it: the view's fitted params file).
 // Each is a servo '@name' of the mapping (robot.js resolveServo), checked by
 // the core when chosen (core.io.servoFile, the check of every door: `{}`,
@@ -17,7 +18,8 @@ import { checkServoFile } from '../../servoFile.js';
 /**
  * @param {{ core: object, fitted: () => string|null, onChange: () => void, say: (msg: string) => void }} opts
  *   fitted: the view's fitted params file (JSON text) or null
- * @returns {{ el: HTMLElement, servos(): Object<string, string>, sources(): Object<string, string>,
+ * @returns {{ el: HTMLElement, put(named: { name: string, text: string }[]): Promise<string>,
+ *   servos(): Object<string, string>, sources(): Object<string, string>,
  *   choices(): { value: string, text: string }[] }}  sources: each file's name as chosen (the core's sentences name it)
  */
 export function servoFiles({ core, fitted, onChange, say }) {
@@ -36,17 +38,23 @@ export function servoFiles({ core, fitted, onChange, say }) {
     carried.textContent = [...files.values()].flatMap((v) => v.warnings).join(' ');
   }
 
-  input.addEventListener('change', async () => {
-    const chosen = [...(input.files || [])];
-    input.value = '';
-    let refused = '';   // the first refusal's sentence; the files accepted beside it are listed
+  /** Files (File, or { name, text() }) checked and listed: the first
+   *  refusal's sentence ('' none; the files accepted beside it are listed). */
+  async function add(chosen) {
+    let refused = '';
     for (const f of chosen) {
       const r = await checkServoFile(core, f);
       if (r.error) { refused ||= r.error; continue; }
       files.set(r.name, { ...r, file: f.name });
     }
-    say(refused);
     show();
+    return refused;
+  }
+
+  input.addEventListener('change', async () => {
+    const chosen = [...(input.files || [])];
+    input.value = '';
+    say(await add(chosen));
     onChange();
   });
 
@@ -63,6 +71,12 @@ export function servoFiles({ core, fitted, onChange, say }) {
 
   return {
     el: box,
+    /** Params files given as texts ({ name: the file's name, text }: the
+     *  identification's <joint>.json, each '@<joint>'), checked and listed as
+     *  chosen ones: the first refusal's sentence, '' when none. */
+    put(named) {
+      return add(named.map(({ name, text }) => ({ name, text: async () => text })));
+    },
     servos() {
       const s = Object.fromEntries([...files].map(([k, v]) => [k, v.text]));
       const f = fit();

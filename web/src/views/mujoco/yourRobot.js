@@ -477,6 +477,22 @@ export function robotSection(parent, { core, state = null, fitted = () => null, 
   }
 
   return {
+    /** A robot's fitted servos carried here (the identification section's
+     *  result, identCarry.js): its robot's files (Map path → bytes) and main
+     *  file, the mapping text and each joint's params file ({ name, text }),
+     *  listed as chosen files and adopted with that mapping, the section
+     *  opened. Resolves to the refusal's sentence, '' when adopted. */
+    async carry({ files, main, mapping, params }) {
+      section.open = true;
+      const refused = await fileServos.put(params);
+      if (!refused) {
+        const bytes = [...files.values()].reduce((n, b) => n + b.length, 0);
+        await load(sizeText(files.size, bytes), async () => ({ map: files, bytes, main }), null, { mapping, keyframe: NaN }, main);
+      }
+      const why = refused || (adoptedText === mapping ? '' : err.textContent || t('robot.carry.refused'));
+      say(why);
+      return why;
+    },
     dispose() {
       fig1.dispose();
       disposed = true;

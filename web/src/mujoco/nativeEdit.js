@@ -1,0 +1,38 @@
+// mujoco/nativeEdit.js: a native set written into a robot's compiled model
+// (MuJoCo 3.14's JavaScript model), the page's and Node's side of the
+// core's one definition of MuJoCo's own servo in a robot (fric_native.h,
+// fric_native_edit; natively fric_mujoco_native_write): the identification's
+// whole-arm replay (ident/tracks.js) and the adoption of a native params
+// file (mujoco/robot.js) both write through here. DOM-free.
+const GAIN_FIXED = 0, BIAS_AFFINE = 1, DYN_NONE = 0;
+const NGAIN = 10, NBIAS = 10, NREF = 2, NIMP = 5;   // mjNGAIN, mjNBIAS, mjNREF, mjNIMP
+
+/**
+ * Writes e (core.ident.nativeEdits' object, or an adoption's edit.native:
+ * { frictionloss, damping, armature, solref [2], solimp [5], kp, kv,
+ * limited, forcerange [lo, hi] }) into m: dof's frictionloss, damping,
+ * armature, solref and solimp; actuator k a position of e's kp and kv (gain
+ * FIXED kp, bias AFFINE 0 −kp −kv, no dynamics) and its forcerange. The
+ * caller runs mj_setConst after (dof_invweight0 with the new armature).
+ */
+export function writeNativeEdit(m, dof, k, e) {
+  m.dof_frictionloss[dof] = e.frictionloss;
+  m.dof_damping[dof] = e.damping;
+  m.dof_armature[dof] = e.armature;
+  m.dof_solref.set(e.solref, NREF * dof);
+  m.dof_solimp.set(e.solimp, NIMP * dof);
+  m.actuator_gaintype[k] = GAIN_FIXED;
+  m.actuator_biastype[k] = BIAS_AFFINE;
+  m.actuator_dyntype[k] = DYN_NONE;
+  m.actuator_gainprm.fill(0, k * NGAIN, k * NGAIN + NGAIN);
+  m.actuator_biasprm.fill(0, k * NBIAS, k * NBIAS + NBIAS);
+  m.actuator_gainprm[k * NGAIN] = e.kp;
+  m.actuator_biasprm[k * NBIAS + 1] = -e.kp;
+  m.actuator_biasprm[k * NBIAS + 2] = -e.kv;
+  // MuJoCo 3.14's JavaScript model has no actuator_forcelimited to write
+  // (its getter throws): an unlimited actuator gets the widest range
+  // instead, whose clamp leaves every force as it is (the same numbers
+  // as forcelimited 0); a limited one its range, the file's flag kept
+  m.actuator_forcerange[2 * k] = e.limited ? e.forcerange[0] : -Number.MAX_VALUE;
+  m.actuator_forcerange[2 * k + 1] = e.limited ? e.forcerange[1] : Number.MAX_VALUE;
+}
