@@ -534,11 +534,11 @@ $(WEB)/%.worker.js: web/src/workers/%.js $(WEB_SRC) $(WASM)/friction_core.mjs no
 	@mkdir -p $(WEB)
 	$(ESBUILD) $< --bundle --format=esm --target=es2022 --sourcemap --log-level=warning --outfile=$@
 
-# The 3D robot of the In MuJoCo view (web/src/views/mujoco/robot3d.js with
+# The 3D robot of the In MuJoCo view (web/src/views/mujoco/robot3d.js and its role files robot3d*.js, with
 # three.js from npm inside): a bundle of its own, imported by the view only
 # when its "Your robot" section opens (load.js loadRenderer), so the page's
 # first visit does not carry three.
-$(WEB)/robot3d.js: web/src/views/mujoco/robot3d.js node_modules/.package-lock.json
+$(WEB)/robot3d.js: web/src/views/mujoco/robot3d.js $(wildcard web/src/views/mujoco/robot3d?*.js) node_modules/.package-lock.json
 	@mkdir -p $(WEB)
 	$(ESBUILD) $< --bundle --format=esm --target=es2022 --sourcemap --log-level=warning --outfile=$@
 

@@ -16,8 +16,10 @@
 //             component of the graph is reported once, its modules by name);
 //   dom       no module of the DOM-free library web/src/mujoco/ reaches the
 //             page's DOM helpers web/src/dom.js through its imports (the
-//             widgets, paramPanel.js, controls.js…, all build on dom.js):
-//             the workers, tools/robot.mjs and the Node tests import it.
+//             widgets, paramPanel.js, controls.js…, all build on dom.js),
+//             nor a module that makes DOM elements itself (document.createElement
+//             and its kin: a widget built without dom.js): the workers,
+//             tools/robot.mjs and the Node tests import the library.
 // Prints each finding, then "imports: N passed, M failed, 0 skipped" where a
 // module passes when it takes part in no finding. With TEST_COUNTS set (make
 // test), the counts also go to $TEST_COUNTS/imports.txt for the overall line
@@ -112,16 +114,22 @@ for (const [from, tos] of edges) {
   }
 }
 
-// dom: the shortest import path from each library module to dom.js, if any
+// dom: the shortest import path from each library module to dom.js or to a
+// module that makes DOM elements (a widget without dom.js), if any
+const MAKES = /\bdocument\s*\.\s*create(Element|ElementNS|TextNode|DocumentFragment)\s*\(/;
+const code = (f) => fs.readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+const makes = new Map();
+const widget = (f) => { if (!makes.has(f)) makes.set(f, MAKES.test(code(f))); return makes.get(f); };
 for (const from of files.filter((f) => rel(f).startsWith(LIBRARY))) {
   const prev = new Map([[from, null]]);
   const queue = [from];
   while (queue.length) {
     const v = queue.shift();
-    if (rel(v) === DOM) {
+    if (rel(v) === DOM || widget(v)) {
       const chain = [];
       for (let w = v; w; w = prev.get(w)) chain.unshift(rel(w));
-      find(`dom: ${rel(from)} reaches ${DOM} (${chain.join(' -> ')}); the library below the views is DOM-free`, [from]);
+      const what = rel(v) === DOM ? DOM : `${rel(v)}, which makes DOM elements,`;
+      find(`dom: ${rel(from)} reaches ${what} (${chain.join(' -> ')}); the library below the views is DOM-free`, [from]);
       break;
     }
     for (const w of edges.get(v) ?? []) if (!prev.has(w)) { prev.set(w, v); queue.push(w); }

@@ -6,7 +6,6 @@
 // file's JSON). Every value is checked by the core (fric_native_check and
 // the actuator's name, through core.native.paramsText, the file's writer);
 // nothing here restates a rule of the core.
-import { t } from './i18n/index.js';
 
 /** The URL state key of the native file a view shows. */
 export const NATIVE_KEY = 'native';
@@ -64,15 +63,4 @@ export function nativeDrivePreset(presets, actuator) {
   let at = -1;
   presets.forEach((p, i) => { if (p.actuator === actuator && (at < 0 || p.model > presets[at].model)) at = i; });
   return at;
-}
-
-/** The button that takes the native joint out of a view (drop(): the view
- *  removes its state entry and reloads). */
-export function nativeRemove(drop) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.className = 'native-remove';
-  b.textContent = t('native.remove');
-  b.addEventListener('click', () => drop());
-  return b;
 }

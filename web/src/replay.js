@@ -28,7 +28,7 @@ import { el } from './dom.js';
 import { t, tCore, lang } from './i18n/index.js';
 import { maeText, fmt } from './format.js';
 import { NATIVE, replayBest } from './fitModels.js';
-import { nativeRemove } from './nativeFile.js';
+import { nativeRemove } from './nativeRemove.js';
 import { labelOf, clear, showOverlay, render } from './replayTable.js';
 
 /** The core's condition in a range refusal ('"mass" = -1 must be finite and

@@ -7,7 +7,8 @@ import { t, tCore } from '../../i18n/index.js';
 import { fmt, fmtNumber } from '../../format.js';
 import { el } from '../../dom.js';
 import { reloadWithState } from '../../exports.js';
-import { nativeEntry, nativeRemove } from '../../nativeFile.js';
+import { nativeEntry } from '../../nativeFile.js';
+import { nativeRemove } from '../../nativeRemove.js';
 
 /** The read-outs of view v appended to the chart's box: { writeBand,
  *  writeNativeBand, hover, readPoint }. */

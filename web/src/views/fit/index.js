@@ -22,27 +22,25 @@
 // fric_fit_split_kp (core.fit.splitKp), the alternating split is
 // fric_fit_split_alternate (core.fit.splitAlternate).
 //
-// Roles: logs.js (the logs and the hold-out), space.js (the search space),
+// Roles: side.js (the side panel's controls, locked while a fit runs),
+// from.js (the params-file door), logs.js (the logs and the hold-out), space.js (the search space),
 // budget.js (the budget field and each model's default),
 // progress.js (bar, MAE chart, replay of the best candidate), results.js
 // (the result tables and exports), text.js (number formats), run.js (a fit
-// run: the workers and their messages); this file builds the side panel and
-// wires them.
-import { MODELS, NATIVE, isNative, modelOf, modelValue } from '../../fitModels.js';
+// run: the workers and their messages); this file holds the view's state
+// and wires them.
+import { MODELS, isNative, modelOf, modelValue } from '../../fitModels.js';
 import { stateChoice, stateFlag } from '../../refusal.js';
-import { t, tParam, tCore } from '../../i18n/index.js';
-import { viewLayout, messageBox } from '../../layout.js';
-import { numberControl, choiceControl, toggleControl } from '../../controls.js';
-import { budgetField } from './budget.js';
-import { dropZone, sampleFile, readChecked } from '../../dropZone.js';
-import { el, symbolNodes } from '../../dom.js';
+import { t } from '../../i18n/index.js';
+import { viewLayout } from '../../layout.js';
+import { dropZone, sampleFile } from '../../dropZone.js';
 import { logsList } from './logs.js';
 import { searchSpace } from './space.js';
 import { resultsSection } from './results.js';
 import { fitRun } from './run.js';
 import { progressSection } from './progress.js';
 import { kept, watchExports, shownResult, clearLogs } from './store.js';
-import { readFrom } from '../../servoFile.js';
+import { fitSide } from './side.js';
 
 // The steps run on the bundled sample (samples/, simulated by the core with the
 // published XL330 M6 preset): each step's Set up loads it when no log is
@@ -106,133 +104,40 @@ export function mount(container, { core, state }) {
   container.classList.add('fit-view');
   container.dataset.input = 'files';   // charts only for the logs given (tests/web/e2e.mjs)
 
-  // ---------------------------------------------------------------- side
-  const drop = el('div', { id: 'fit-drop', className: 'drop-zone' });
-  const hint = el('span', {}, t('fit.drop.hint'));
-  const file = el('input', { type: 'file', accept: '.json,application/json', multiple: true, id: 'fit-file' });
-  file.setAttribute('aria-label', t('fit.file.aria'));
-  drop.append(hint, el('label', { className: 'file-pick' }, t('fit.file.pick'), file));
-  const err = messageBox();
-  err.id = 'fit-error';
-  // a refusal of Fit / Fit all is shown under those buttons, where the eye is
-  const runErr = messageBox();
-  runErr.id = 'fit-run-error';
-  const warn = el('div', { className: 'msg-warn', id: 'fit-warning', role: 'status', hidden: true });
-  // the core's warning when every training log has one mass and length
-  // (fric_fit_rig_caution, the line `friction fit` prints on stderr)
-  // (the core's words: English in every language, marked so)
-  const rigWarn = el('p', { className: 'msg-warn', id: 'fit-rig-warning', role: 'status', hidden: true });
-  const clearBtn = el('button', { type: 'button', id: 'fit-clear' }, t('fit.clear'));
-  clearBtn.title = t('fit.clear.title');
-  side.append(drop, clearBtn, err, warn);
-
-  const actCtl = choiceControl({ label: t('fit.actuator'), value: actuator,
-    choices: fitActuators.map((a) => ({ value: a })), onChange: (v) => { const from = actuator; actuator = v; const dropped = spaceUi.dropEdits(from); save(); spaceUi.renderBounds(); spaceUi.say(dropped); } });
-  const modelCtl = choiceControl({ label: t('fit.model'), value: modelValue(model),
-    choices: MODELS.map((k) => (isNative(k) ? { value: NATIVE, label: t('fit.model.native') }
-      : { value: `m${k}`, label: t('fit.model.choice', { k, n: core.fit.space(actuator, k).free.filter(Boolean).length }) })),
-    onChange: (v) => { model = modelOf(v); save(); spaceUi.renderBounds(); budgetUi.onModel(model); renderRig(); renderInteg(); } });
-  const holdCtl = choiceControl({ label: t('fit.hold'), value: 'none', choices: [{ value: 'none', label: t('fit.hold.ticked') }],
-    help: t('fit.hold.help'), onChange: (v) => { holdout = v; logsUi.applyHoldout(); save(); } });
-  const integCtl = choiceControl({ label: t('fit.integ'), value: integrator,
-    choices: integ.choices.map((c, k) => ({ value: c, label: c === integ.choices[0] ? t('fit.integ.default', { c }) : c, help: integ.choiceHelp?.[k] && tParam('bench', 'integrator', `choice.${c}`, integ.choiceHelp[k]) })),
-    help: t('fit.integ.help'),
-    onChange: (v) => { integrator = v; renderInteg(); save(); } });
-  integCtl.el.id = 'fit-integrator';
-  // the treatment each integrator fits (the core's fric_bench_integrator_treatments)
-  const TREATMENT_NOTE = { bam: 'fit.integ.treatment.bam', mujoco: 'fit.integ.treatment.mujoco' };
-  const integNote = el('p', { className: 'note', id: 'fit-integrator-treatment' });
-  /** The integrator control and its note: for the native model alone the
-   *  integrator is MuJoCo's own Euler by definition (fric_native.h; the
-   *  native fit takes none), so the control is disabled and the note says
-   *  so; the choice is kept for the M-models. */
-  function renderInteg() {
-    const native = isNative(model);
-    integCtl.el.querySelector('select').disabled = native;
-    integCtl.el.classList.toggle('disabled', native);
-    integNote.dataset.integrator = native ? NATIVE : integrator;
-    integNote.textContent = t(native ? 'fit.integ.native' : TREATMENT_NOTE[integrator]);
-  }
-  renderInteg();
-  const budgetUi = budgetField({ core, state, model, save });
-  const budgetCtl = budgetUi.ctl;
-  const seedCtl = numberControl({ label: t('fit.seed'), min: 0, max: 2 ** 31, value: seed, integer: true, sliderMin: 0, sliderMax: 100,
-    help: t('fit.seed.help'), onInput: (v) => { seed = v; save(); } });
-  const fitBtn = el('button', { type: 'button', id: 'fit-run', className: 'primary' }, t('fit.run'));
-  const allBtn = el('button', { type: 'button', id: 'fit-all' }, t('fit.all'));
-  allBtn.title = t('fit.all.title');
-  const cancelBtn = el('button', { type: 'button', id: 'fit-cancel', disabled: true }, t('fit.cancel'));
-  const allNativeCtl = toggleControl({ label: t('fit.all.native'), value: allNative, onChange: (v) => { allNative = v; save(); } });
-  allNativeCtl.el.id = 'fit-all-native';
-  // the params-file door (`friction fit --from`, web/src/servoFile.js): the fit starts from a file
-  const fromFile = el('input', { type: 'file', accept: '.json,application/json', id: 'fit-from' });
-  fromFile.setAttribute('aria-label', t('fit.from.aria'));
-  const fromNote = el('span', { className: 'note', id: 'fit-from-note', role: 'status' });
-  const fromClear = el('button', { type: 'button', id: 'fit-from-clear', hidden: true }, t('fit.from.clear'));
-  fromClear.setAttribute('aria-label', t('fit.from.clear.aria'));
-  const fromRow = el('div', { className: 'row fit-from' },
-    el('label', { className: 'file-pick', title: t('fit.from.title') }, t('fit.from.pick'), fromFile), fromNote, fromClear);
-  side.append(el('h3', {}, t('fit.head')), actCtl.el, modelCtl.el, fromRow, integCtl.el, integNote, holdCtl.el, budgetCtl.el, budgetUi.note, seedCtl.el,
-    el('div', { className: 'row', role: 'toolbar', 'aria-label': t('fit.toolbar.aria') }, fitBtn, allBtn, cancelBtn), allNativeCtl.el, runErr, rigWarn);
-
-  /** Takes from (servoFile.js readFrom's) as the starting point: its actuator and
-   *  model chosen, as a log's motor chooses the actuator; refused (a
-   *  sentence returned) when the logs are of another actuator. */
-  function takeFrom(from) {
-    const have = logs.find((l) => l.actuator);
-    if (have && have.actuator !== from.actuator) return t('fit.from.actuator', { name: from.name, file: from.actuator, act: have.actuator });
-    kept.from = from;
-    lostFrom = null;
-    const was = actuator;
-    actuator = from.actuator;
-    const dropped = spaceUi.dropEdits(was);
-    actCtl.value = actuator;
-    model = from.model;
-    modelCtl.value = modelValue(model);
-    budgetUi.onModel(model);
-    renderInteg();
-    save();
-    spaceUi.renderBounds();
-    spaceUi.say(dropped);
-    renderRig();
-    renderFrom();
-    return null;
-  }
-  // the starting file's name is in the URL (fit.from): Back, Forward and a
-  // tab switch find the file kept (store.js) under it; a reload or a shared
-  // link cannot bring a file back (the page never keeps one), so its name
-  // and one sentence are shown instead, and the fit starts from the defaults
-  let lostFrom = null;
-  const named = state.get('from', null);
-  if (named !== (kept.from?.name ?? null)) {
-    kept.from = null;
-    lostFrom = named;
-  }
-  function renderFrom() {
-    const f = kept.from;
-    fromNote.textContent = f ? [t('fit.from.is', { name: f.name, act: f.actuator, model: f.model }), ...f.warnings].join(' ')
-      : lostFrom ? t('fit.from.lost', { name: lostFrom }) : '';
-    fromClear.hidden = !f && !lostFrom;
-  }
-  renderFrom();
-  fromFile.addEventListener('change', async () => {
-    const f = fromFile.files[0];
-    fromFile.value = '';
-    if (!f) return;
-    err.hidden = true;
-    try {
-      const refused = takeFrom(readFrom(core, f.name, await readChecked(core, f, 'params')));
-      if (refused) throw new Error(refused);
-    } catch (e) {
-      err.textContent = e.message;
-      err.hidden = false;
-    }
-  });
-  fromClear.addEventListener('click', () => { kept.from = null; lostFrom = null; renderFrom(); save(); });
+  // ---------------------------------------------------------------- side (side.js, from.js)
+  const ui = fitSide(side, { core, state, st, fitActuators, integ, logs, container, on: {
+    actuator: (v) => { const from = actuator; actuator = v; const dropped = spaceUi.dropEdits(from); save(); spaceUi.renderBounds(); spaceUi.say(dropped); },
+    model: (v) => { model = modelOf(v); save(); spaceUi.renderBounds(); budgetUi.onModel(model); renderRig(); renderInteg(); },
+    hold: (v) => { holdout = v; logsUi.applyHoldout(); save(); },
+    integrator: (v) => { integrator = v; renderInteg(); save(); },
+    seed: (v) => { seed = v; save(); },
+    allNative: (v) => { allNative = v; save(); },
+    save: () => save(),
+    // a params file to start from: its actuator and model taken
+    fromTaken(from) {
+      const was = actuator;
+      actuator = from.actuator;
+      const dropped = spaceUi.dropEdits(was);
+      actCtl.value = actuator;
+      model = from.model;
+      modelCtl.value = modelValue(model);
+      budgetUi.onModel(model);
+      renderInteg();
+      save();
+      spaceUi.renderBounds();
+      spaceUi.say(dropped);
+      renderRig();
+    },
+    locked(running) {
+      logsUi.lockLogs();
+      spaceUi.table.querySelectorAll('input').forEach((x) => { x.disabled = running; });
+    },
+  } });
+  const { drop, hint, file, err, runErr, warn, clearBtn, actCtl, modelCtl, holdCtl, budgetUi, fitBtn, allBtn, cancelBtn, from, renderInteg, renderRig, setRunning } = ui;
 
   function save() {
     state.set({ actuator, model: modelValue(model), budget: budgetUi.value, seed, holdout, allnative: allNative ? '1' : null, space: spaceUi.spaceText() || null,
-      integrator: integrator === integ.choices[0] ? null : integrator, from: kept.from?.name ?? lostFrom });
+      integrator: integrator === integ.choices[0] ? null : integrator, from: from.name() });
   }
 
 
@@ -240,7 +145,7 @@ export function mount(container, { core, state }) {
   // the logs and the search space fold away while a fit runs (they are locked
   // then), so that its progress and charts are in view; they unfold after it
   const logsUi = logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, err, warn, st, save,
-    on: { renderBounds: () => spaceUi.renderBounds(), dropEdits: (from) => spaceUi.dropEdits(from), renderOverlayChoices: () => { renderOverlayChoices(); renderRig(); }, takeFrom } });
+    on: { renderBounds: () => spaceUi.renderBounds(), dropEdits: (from) => spaceUi.dropEdits(from), renderOverlayChoices: () => { renderOverlayChoices(); renderRig(); }, takeFrom: from.takeFrom } });
   file.addEventListener('change', () => { if (file.files.length) logsUi.addFiles([...file.files]); file.value = ''; });
   const zone = dropZone(drop, {
     onFiles: (files) => {
@@ -268,39 +173,6 @@ export function mount(container, { core, state }) {
   const res = resultsSection(charts, { core, keys, presets, st, logs });
   // ----------------------------------------------------------------- run (run.js)
   const { start, stopWorkers } = fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, prog, res, setRunning, err, runErr });
-  function setRunning(on) {
-    fitBtn.disabled = on;
-    allBtn.disabled = on;
-    cancelBtn.disabled = !on;
-    actCtl.setDisabled(on);
-    modelCtl.setDisabled(on);
-    integCtl.setDisabled(on);
-    holdCtl.setDisabled(on);
-    budgetCtl.setDisabled(on);
-    seedCtl.setDisabled(on);
-    allNativeCtl.input.disabled = on;
-    fromFile.disabled = on;
-    fromClear.disabled = on;
-    drop.classList.toggle('disabled', on);
-    if (on) container.dataset.fit = 'running';
-    logsUi.lockLogs();
-    spaceUi.table.querySelectorAll('input').forEach((x) => { x.disabled = on; });
-  }
-
-  /** The one-rig-setup warning of the model chosen on the training logs
-   *  (core.fit.rigCaution), shown under the Fit buttons before a fit. */
-  function renderRig() {
-    let text = null;
-    try {
-      if (logs.length && !isNative(model)) text = core.fit.rigCaution(logs.map((l) => l.log), logs.map((l) => l.name), logs.map((l) => l.valid), model);
-      // the core's sentence in the page's language (English, marked so, when the table has none)
-      const shown = text ? tCore({ message: text, ...core.sentence() }) : null;
-      if (shown === text && text) rigWarn.lang = 'en'; else rigWarn.removeAttribute('lang');
-      text = shown;
-    } catch { /* a refused log is said by the logs list */ }
-    rigWarn.replaceChildren(...symbolNodes(text || ''));
-    rigWarn.hidden = !text;
-  }
 
   fitBtn.addEventListener('click', () => start(false));
   allBtn.addEventListener('click', () => start(true));
@@ -312,7 +184,7 @@ export function mount(container, { core, state }) {
     progText.textContent = (progText.dataset.done ?? progText.textContent) + t('fit.cancelled');
   });
 
-  renderFrom();
+  from.render();
   logsUi.renderHoldChoices();
   // the search space of the URL (shared links keep the user's bounds)
   const badSpace = spaceUi.readSpace(state.get('space', ''));

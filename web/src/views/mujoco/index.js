@@ -6,7 +6,8 @@
 // MuJoCo's own joint when native params are in hand, liveNative; the side
 // text and the lesson box say so), (B) the same with noslip, (C) the core's
 // implicit friction (fric_joint.h through the wasm bindings: one definition
-// of the step, the native adapter's). Roles:
+// of the step, the native adapter's). Roles: benchSide.js (the side panel),
+// runs.js (a system's three runs made, the bench's native (A)),
 // models.js (the systems, URL state), sim.js (one MuJoCo run), figures.js
 // (badges, sag, creep, cost, the charts), picture.js (the bench and the arm
 // drawn live, per treatment), replay.js (a log through MuJoCo
@@ -16,18 +17,15 @@
 // robot.js runs them, robot3d.js draws them), text.js (the lesson,
 // the MJCF box); this file wires them to web/src/live/loop.js and runBar.js.
 import { t } from '../../i18n/index.js';
-import { numberControl } from '../../controls.js';
 import { el, symbolNodes } from '../../dom.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { runBar } from '../../runBar.js';
-import { paramIndex } from '../../../../wasm/friction.js';
-import { paramPanel } from '../../paramPanel.js';
 import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
-import { exportPanel, scenarioParamsToObject, servoExport, nearestModel, withCarried } from '../../exports.js';
 import { loadMujoco } from './load.js';
-import { createSims, createNativeSim, TREATMENTS } from '../../mujoco/sim.js';
-import { SETUP, DT, STEP_BUDGET_MS, CHUNK_STEPS, PLOT_EVERY, ARM_Q0, readModel, saveState as writeState,
+import { benchSide } from './benchSide.js';
+import { liveNative, systemSims, advanceRuns } from './runs.js';
+import { DT, STEP_BUDGET_MS, CHUNK_STEPS, ARM_Q0, readModel, saveState as writeState,
   armMjcf, armLaw, withKeyframe, benchVector, fittedFile } from '../../mujoco/models.js';
 import { figureTable, sagCharts, figuresOf } from './figures.js';
 import { mjcfBox, introText } from './text.js';
@@ -56,59 +54,8 @@ export function mount(container, { core, state, showError }) {
   const { playBtn, stepBtn, resetBtn, clock } = runBar(container, {
     name: 'mujoco', what: t('mujoco.runbar.what'), step: 'dt', speed: m.speed, onSpeed: (x) => { m.speed = x; saveState(); } });
 
-  // --- side: the bench (actuator, model, gains, mass) and the two start states
-  const head = el('h3', { textContent: t('mujoco.head.bench') });
-  side.append(head);
-  // a new actuator drops a pasted params file (it belongs to the actuator
-  // before) and takes the model nearest to the one shown that it has a preset
-  // of (sts3215: M1 and M6; sts321512v: M1); a model the bench cannot be built with is refused
-  // beside its field (paramPanel takes it back); an address of a model the
-  // actuator has no preset of opens on the nearest one it has (readModel), said the same way
-  const switchedText = (from) => t('mujoco.switched', { from: from.toUpperCase(), to: m.choice('model').toUpperCase(), act: m.choice('actuator') });
-  let switched = m.switchedFrom ? switchedText(m.switchedFrom) : '';
-  const panel = paramPanel(side, m.info, m.values, SETUP, (name) => {
-    switched = '';
-    if (name === 'actuator') {
-      m.fitted = null;
-      const k = paramIndex(m.info, 'model'), now = m.values[k], near = nearestModel(core, m.choice('actuator'), now);
-      if (near !== now) {
-        panel.set('model', near);
-        switched = switchedText(m.info.params[k].choices[now]);
-      }
-    }
-    try { benchVector(m); } catch (e) { return e.message; }
-    saveState();
-    restart();
-    replay.rerun();
-    return '';
-  });
-  const q0Ctl = numberControl({ label: t('mujoco.q0'), unit: '°', min: -150, max: 150, value: m.q0Deg,
-    onInput: (x) => { m.q0Deg = x; saveState(); restart(); } });
-  const fsCtl = numberControl({ label: t('mujoco.fs'), unit: 'N·m', min: 0.5, max: 20, value: m.armFs,
-    onInput: (x) => { m.armFs = x; saveState(); restart(); } });
-  const fittedNote = el('div', { className: 'note', id: 'mujoco-fitted' });
-  // what the bench's (A) runs with native params in hand, or why not
-  const liveNote = el('div', { className: 'note', id: 'mujoco-native-live', 'aria-live': 'polite' });
-  side.append(q0Ctl.el, fsCtl.el, fittedNote, liveNote);
-  exportPanel(side, {
-    fileName: 'mujoco-bench', title: t('mujoco.export.title'),
-    // the pasted file's keys the core does not model ride along (core.io.paramsFile's carry)
-    getParams: () => withCarried(scenarioParamsToObject(m.info, benchVector(m)), fittedFile(m)?.carry ?? []),
-    setParams: (obj) => {
-      const ours = m.choice('actuator');
-      if (obj && typeof obj.actuator === 'string' && core.bench.actuatorOf(obj.actuator) !== ours) {
-        throw new Error(t('mujoco.paste.otherActuator', { file: obj.actuator, ours }));
-      }
-      const before = m.fitted;
-      m.fitted = JSON.stringify(obj);
-      try { benchVector(m); } catch (e) { m.fitted = before; throw e; }
-      saveState();
-      restart();
-      replay.rerun();
-    },
-    // the servo on the bench: its MuJoCo snippet and the exact bench (exports.js)
-    servo: () => { try { return servoExport(core, benchVector(m), fittedFile(m)?.carry ?? []); } catch { return null; } },
-  });
+  // --- side: the bench (actuator, model, gains, mass) and the two start states (benchSide.js)
+  const { fittedNote, liveNote, switched } = benchSide(side, { core, m, on: { saveState, restart: () => restart(), rerun: () => replay.rerun() } });
 
   const own = ownModel(side, { onRun: () => restart() });
 
@@ -147,7 +94,7 @@ export function mount(container, { core, state, showError }) {
     failed = false;
     errBox.hidden = true;
     fittedNote.textContent = m.fitted ? [t('mujoco.fitted', { model: JSON.parse(m.fitted).model ?? t('mujoco.fitted.model') }),
-      ...(() => { try { return fittedFile(m).warnings; } catch { return []; } })()].join(' ') : switched;
+      ...(() => { try { return fittedFile(m).warnings; } catch { return []; } })()].join(' ') : switched();
     liveNote.textContent = '';
     let bench, pend;
     try {
@@ -163,25 +110,12 @@ export function mount(container, { core, state, showError }) {
     // (the picker or mujoco.native): the fitted native parameters, not a
     // per-step budget written into frictionloss; the arm keeps its law.
     // Each system is parsed once, its treatments made from copies of the model.
-    const nat = liveNative(bench);
-    const make = (xml, joints, natA = null) => {
-      const ids = TREATMENTS.filter((tr) => !(natA && tr.key === 'A')).map((tr) => tr.id);
-      const made = createSims(mj, core, { xml, joints, treatments: ids });
-      if (!natA) return made;
-      let nativeA;
-      try {
-        nativeA = createNativeSim(mj, natA);
-      } catch (e) {
-        made.forEach((x) => x.free());
-        throw e;
-      }
-      return TREATMENTS.map((tr) => (tr.key === 'A' ? nativeA : made.shift()));
-    };
+    const nat = liveNative(core, m, () => replay.nativeParams(), bench);
     try {
-      runs.push({ id: 'pendulum', sims: make(pend, [{ name: 'joint', params: bench }], nat.sim), q0: [m.q0Deg * Math.PI / 180] });
+      runs.push({ id: 'pendulum', sims: systemSims(mj, core, pend, [{ name: 'joint', params: bench }], nat.sim), q0: [m.q0Deg * Math.PI / 180] });
       const law = armLaw(m.armFs);
       if (own.model && !own.model.joints.length) throw new Error(t('mujoco.own.noJoint'));
-      const sims = make(arm, (own.model ? own.model.joints : ['j1', 'j2']).map((name) => ({ name, law })));
+      const sims = systemSims(mj, core, arm, (own.model ? own.model.joints : ['j1', 'j2']).map((name) => ({ name, law })));
       runs.push({ id: 'arm', sims, q0: own.model ? sims[0].joints.map((j) => j.q0) : ARM_Q0 });
     } catch (e) {
       freeRuns();
@@ -195,28 +129,7 @@ export function mount(container, { core, state, showError }) {
     paint(true);
   }
 
-  /** The bench's (A) as MuJoCo's own joint: { sim: createNativeSim's spec
-   *  (the core's bench-native MJCF of the native params on this bench, its
-   *  actuator holding the start angle) or null, text: what (A) runs, or why
-   *  the native params do not run (another actuator's file) }. */
-  function liveNative(bench) {
-    if (!m.native) return { sim: null, text: '' };
-    let f;
-    try { f = replay.nativeParams(); } catch (e) { return { sim: null, text: e.message.charAt(0).toUpperCase() + e.message.slice(1) }; }
-    if (!f) return { sim: null, text: '' };
-    const q0 = m.q0Deg * Math.PI / 180, at = (name) => bench[paramIndex(m.info, name)];
-    const vec = core.scenario.params('bench-native', { ...f.params, actuator: m.choice('actuator'), trajectory: 'goal', goal: q0, q0,
-      mass: at('mass'), length: at('length'), arm_mass: at('arm_mass'), dt: DT, log_kp: at('kp') });
-    return { sim: { xml: withKeyframe(core.native.scenarioMjcf(vec), q0), goal: q0 }, text: t('mujoco.native.live', { act: f.actuator ?? m.choice('actuator') }) };
-  }
-
-  function advance(n) {
-    for (let done = 0; done < n; done += PLOT_EVERY) {
-      const k = Math.min(PLOT_EVERY, n - done);
-      for (const r of runs) for (const s of r.sims) s.step(k);
-      charts.push(runs);
-    }
-  }
+  const advance = (n) => advanceRuns(runs, charts, n);
 
   let textAt = 0;
   function paint(all = true) {

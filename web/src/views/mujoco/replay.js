@@ -13,18 +13,19 @@
 // here, or a Fit view native result opened in the view: m.native), (A) is
 // MuJoCo's own joint with those fitted parameters (replayNativeThroughMujoco,
 // MuJoCo at its best) instead of the per-step budget written into
-// frictionloss, beside (C), the identified servo.
+// frictionloss, beside (C), the identified servo. The table and the sentence
+// under it: replayRows.js.
 import { el } from '../../dom.js';
 import { t, tCore, tChoice } from '../../i18n/index.js';
 import { dropZone, readChecked } from '../../dropZone.js';
 import { parseLog } from '../../replay.js';
-import { maeText, localNumber } from '../../format.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { TREATMENTS } from '../../mujoco/sim.js';
 import { replayThroughMujoco, replayNativeThroughMujoco } from '../../mujoco/replay.js';
 import { nativeFile } from '../../mujoco/robotNative.js';
 import { benchVector, nativeInHand } from '../../mujoco/models.js';
 import { paramIndex } from '../../../../wasm/friction.js';
+import { showReplay } from './replayRows.js';
 
 export function mujocoReplay(parent, { core, m, mj, onNative = () => {} }) {
   const file = el('input', { type: 'file', accept: '.json,application/json', multiple: true, 'aria-label': t('mujoco.replay.file.aria') });
@@ -121,27 +122,6 @@ export function mujocoReplay(parent, { core, m, mj, onNative = () => {} }) {
     } catch (e) { throw new Error(`${name}: ${tCore(e)}`, { cause: e }); }
   }
 
-  const th = (text) => el('th', { textContent: text });
-  const vs = (mae, ref) => `${localNumber(((mae / ref - 1) * 100).toFixed(1))} %`;
-  const C = 1 + TREATMENTS.findIndex((tm) => tm.id === 'implicit');   // the row of (C)
-  /** |(C) − the model's own| [rad], as text */
-  const gap = (rows) => Math.abs(rows[C].mae - rows[0].mae);
-  const gapText = (d) => (d === 0 ? '0 rad' : `${localNumber(d.toPrecision(2))} rad`);
-
-  /** The sentence under the table: does MuJoCo (C) replay the model as its
-   *  own replay does? (per log: the largest gap) */
-  function sayAgreement(done, integrator) {
-    const worst = Math.max(...done.map((d) => gap(d.rows)));
-    const rel = Math.max(...done.map((d) => Math.abs(d.rows[C].mae / d.rows[0].mae - 1)));
-    results.integrator = integrator;
-    results.worstGap = worst;
-    agree.dataset.integrator = integrator;
-    agree.textContent = integrator === 'mujoco'
-      ? t('mujoco.agree.mujoco', { what: done.length === 1 ? t('mujoco.agree.theLog') : t('mujoco.agree.each', { n: done.length }), gap: gapText(worst) })
-      : t('mujoco.agree.bam', { pct: (rel * 100).toFixed(1), gap: gapText(worst) });
-    agree.hidden = false;
-  }
-
   /** Logs [[name, text], …]: one log, its table (replay, MAE, vs the
    *  bench); several, one row per log and the mean over them (the figure
    *  of docs/mujoco.md), the logs refused named above it. */
@@ -160,31 +140,7 @@ export function mujocoReplay(parent, { core, m, mj, onNative = () => {} }) {
     if (refused.length) say(list.length === 1 ? refused[0] : t('mujoco.replay.refused', { n: refused.length, of: list.length, list: refused.join(' ') }));
     if (!done.length) { out.textContent = ''; return; }
     const what = `${m.choice('actuator')} ${m.fitted ? t('mujoco.replay.fittedParams') : m.choice('model').toUpperCase()}, MuJoCo ${mj().mj_versionString()}`;
-    // the mean of each row over the logs (one log: its own rows)
-    const rows = done[0].rows.map((r, k) => ({ ...r, mae: done.reduce((a, d) => a + d.rows[k].mae, 0) / done.length,
-      samples: done.reduce((a, d) => a + d.rows[k].samples, 0) }));
-    results.rows = rows;
-    results.log = done.length === 1 ? done[0].name : `${done.length} logs`;
-    results.logs = done;
-    const refMae = rows[0].mae;
-    if (done.length === 1) {
-      out.textContent = t('mujoco.replay.one', { name: done[0].name, n: rows[0].samples, what });
-      table.replaceChildren(el('thead', {}, el('tr', {}, ...t('mujoco.replay.cols1').split('|').map(th))),
-        el('tbody', {}, ...rows.map((r) => el('tr', { dataset: { replay: r.id } }, el('td', { textContent: r.label }),
-          el('td', { textContent: maeText(r.mae) }), el('td', { textContent: r.id === 'bench' ? '—' : vs(r.mae, refMae) })))));
-    } else {
-      out.textContent = t('mujoco.replay.many', { n: done.length, samples: rows[0].samples, what });
-      const head = [t('mujoco.replay.log'), t('mujoco.replay.ownCol', { integ: integratorOf(benchVector(m)), treatName: tChoice(treatmentOf(benchVector(m))) }),
-        ...done[0].rows.slice(1).map((r) => r.label), t('mujoco.replay.gapCol')];
-      const line = (label, rs, id) => el('tr', { dataset: { replay: id } }, el('td', { textContent: label }),
-        ...rs.map((r) => el('td', { textContent: maeText(r.mae) })), el('td', { className: 'num', dataset: { gap: String(gap(rs)) } }, gapText(gap(rs))));
-      table.replaceChildren(el('thead', {}, el('tr', {}, ...head.map(th))),
-        el('tbody', {}, ...done.map((d) => line(d.name, d.rows, 'log')), line(t('mujoco.replay.mean', { n: done.length }), rows, 'mean'),
-          el('tr', { dataset: { replay: 'vs' } }, el('td', { textContent: t('mujoco.replay.meanVs') }), el('td', { textContent: '—' }),
-            ...rows.slice(1).map((r) => el('td', { textContent: vs(r.mae, refMae) })), el('td', { textContent: '—' }))));
-    }
-    table.hidden = false;
-    sayAgreement(done, integratorOf(benchVector(m)));
+    showReplay({ out, table, agree, results }, done, { what, integ: () => integratorOf(benchVector(m)), treatName: () => tChoice(treatmentOf(benchVector(m))) });
   }
 
   async function readFiles(files) {

@@ -38,77 +38,14 @@
 // the pointer (one copy, not the empty middle of the row). Geometry and
 // materials are shared between copies; a frame only writes the meshes'
 // matrices (no allocation).
+// Roles: robot3dShapes.js (the geoms' shapes and the row's layout),
+// robot3dItems.js (the meshes and their poses), robot3dCamera.js (the camera
+// and the labels); this file makes the scene, spreads its first frames' work
+// and draws.
 import * as THREE from 'three';
-import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-
-// mjtGeom
-const PLANE = 0, SPHERE = 2, CAPSULE = 3, ELLIPSOID = 4, CYLINDER = 5, BOX = 6, MESH = 7;
-const MAX_GROUP = 2;          // visual groups 0..2 shown (MuJoCo's viewer default)
-const GAP = 0.1;              // free space between two copies' reach, as a fraction of its width
-const MARGIN = 0.06;          // the framed copies' distance to the canvas's edges [fraction of its half size]
-const LABEL_ROOM = 34;        // [px] kept above the copies for their labels
-
-/** rgba of geom g: its material's when it has one, else its own. */
-function rgbaOf(m, g, mat, geomRgba) {
-  const id = m.geom_matid[g];
-  const src = id >= 0 ? mat : geomRgba, k = 4 * (id >= 0 ? id : g);
-  return [src[k], src[k + 1], src[k + 2], src[k + 3]];
-}
-
-/** three geometry of mesh `id` of m: MuJoCo's vertices, faces and normals. */
-function meshGeometry(m, id) {
-  const vert = m.mesh_vert, face = m.mesh_face, normal = m.mesh_normal, fnorm = m.mesh_facenormal;
-  const va = m.mesh_vertadr[id], vn = m.mesh_vertnum[id], fa = m.mesh_faceadr[id], fn = m.mesh_facenum[id];
-  const na = m.mesh_normaladr[id];
-  const geo = new THREE.BufferGeometry();
-  // one normal per vertex (face and normal indices equal): an indexed mesh;
-  // otherwise each face corner gets its own vertex with its own normal
-  let same = m.mesh_normalnum[id] === vn;
-  for (let i = 3 * fa; same && i < 3 * (fa + fn); i++) same = face[i] === fnorm[i];
-  if (same) {
-    geo.setAttribute('position', new THREE.BufferAttribute(Float32Array.from(vert.subarray(3 * va, 3 * (va + vn))), 3));
-    geo.setAttribute('normal', new THREE.BufferAttribute(Float32Array.from(normal.subarray(3 * na, 3 * (na + vn))), 3));
-    const idx = vn > 65535 ? new Uint32Array(3 * fn) : new Uint16Array(3 * fn);
-    idx.set(face.subarray(3 * fa, 3 * (fa + fn)));
-    geo.setIndex(new THREE.BufferAttribute(idx, 1));
-  } else {
-    const pos = new Float32Array(9 * fn), nor = new Float32Array(9 * fn);
-    for (let i = 0; i < 3 * fn; i++) {
-      const v = 3 * (va + face[3 * fa + i]), n = 3 * (na + fnorm[3 * fa + i]);
-      for (let c = 0; c < 3; c++) { pos[3 * i + c] = vert[v + c]; nor[3 * i + c] = normal[n + c]; }
-    }
-    geo.setAttribute('position', new THREE.BufferAttribute(pos, 3));
-    geo.setAttribute('normal', new THREE.BufferAttribute(nor, 3));
-  }
-  geo.computeBoundingSphere();
-  return geo;
-}
-
-/** three geometry of the convex hull of mesh `id` of m: m.hulls's (mesh
- *  id → its triangles' corners, made in the robot's worker: mujoco/hulls.js),
- *  flat shaded; null while m has none (the full mesh drawn meanwhile). */
-function hullGeometry(m, id) {
-  const pos = m.hulls?.get(id);
-  if (!pos) return null;
-  const geo = new THREE.BufferGeometry();
-  geo.setAttribute('position', new THREE.BufferAttribute(pos, 3));
-  geo.computeVertexNormals();                     // not indexed: each face's own normal (flat)
-  geo.computeBoundingSphere();
-  return geo;
-}
-
-/** three geometry of geom g's box (m.geom_aabb: centre and half sizes in
- *  the geom's frame): what a mesh shows in light mode until its hull comes.
- *  Laid out as a hull is (not indexed; positions and normals, no uv), so the
- *  hulls draw through the boxes' pipeline: a software renderer (SwiftShader)
- *  makes a pipeline per vertex layout at its first draw, 1–2 s of the page's
- *  commit on a loaded machine. */
-function boxGeometry(m, g) {
-  const a = m.geom_aabb, k = 6 * g;
-  const geo = new THREE.BoxGeometry(2 * a[k + 3], 2 * a[k + 4], 2 * a[k + 5]).translate(a[k], a[k + 1], a[k + 2]).toNonIndexed();
-  geo.deleteAttribute('uv');
-  return geo;
-}
+import { drawnGeoms, trianglesOf, rowLayout } from './robot3dShapes.js';
+import { sceneItems, poser, tileGrids, hiddenGroups, inkedCounts } from './robot3dItems.js';
+import { rowLabels, rowCamera } from './robot3dCamera.js';
 
 /** The GL renderer's name (unmasked where the browser masks it) and whether
  *  it draws in software (no GPU: every triangle on the CPU the page shares). */
@@ -120,97 +57,6 @@ export function glRenderer(gl) {
     if (info) name = String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL) ?? name);
   }
   return { name, software: /swiftshader|llvmpipe|softpipe|software|basic render/i.test(name) };
-}
-
-/** The triangles of a three geometry. */
-const trianglesOf = (geo) => (geo.index ? geo.index.count : geo.attributes.position.count) / 3;
-
-/** The shape of geom g: { key, make() → geometry, scale: [sx, sy, sz] }, or
- *  null for a type not drawn (height field, SDF). Unit shapes are shared and
- *  scaled by the geom's size; a capsule's shape depends on both of its sizes. */
-function shapeOf(m, g, size, planeHalf) {
-  const s = (i) => size[3 * g + i];
-  switch (m.geom_type[g]) {
-    case PLANE: {
-      // size 0 is an infinite plane: drawn as the copy's tile
-      const hx = s(0) > 0 ? s(0) : planeHalf[0], hy = s(1) > 0 ? s(1) : planeHalf[1];
-      return { key: 'plane', make: () => new THREE.PlaneGeometry(2, 2), scale: [hx, hy, 1] };
-    }
-    case SPHERE: return { key: 'sphere', make: () => new THREE.SphereGeometry(1, 24, 16), scale: [s(0), s(0), s(0)] };
-    case ELLIPSOID: return { key: 'sphere', make: () => new THREE.SphereGeometry(1, 24, 16), scale: [s(0), s(1), s(2)] };
-    case BOX: return { key: 'box', make: () => new THREE.BoxGeometry(2, 2, 2), scale: [s(0), s(1), s(2)] };
-    // three's cylinder and capsule stand along y; MuJoCo's along z
-    case CYLINDER: return { key: 'cylinder', make: () => new THREE.CylinderGeometry(1, 1, 2, 24).rotateX(Math.PI / 2), scale: [s(0), s(0), s(1)] };
-    case CAPSULE: return { key: `capsule ${s(0)} ${s(1)}`, make: () => new THREE.CapsuleGeometry(s(0), 2 * s(1), 8, 16).rotateX(Math.PI / 2), scale: [1, 1, 1] };
-    case MESH: {
-      const id = m.geom_dataid[g];
-      return id >= 0 ? { key: `mesh ${id}`, make: () => meshGeometry(m, id), light: { key: `hull ${id}`, make: () => hullGeometry(m, id), there: () => !!m.hulls?.get(id) },
-        box: { key: `box ${g}`, make: () => boxGeometry(m, g) }, faces: m.mesh_facenum[id], scale: [1, 1, 1] } : null;
-    }
-    default: return null;
-  }
-}
-
-/** The geoms drawn: visual groups 0..MAX_GROUP, not fully transparent, of a drawn type. */
-function drawnGeoms(m) {
-  const out = [], rgba = m.geom_rgba, mat = m.mat_rgba;
-  for (let g = 0; g < m.ngeom; g++) {
-    if (m.geom_group[g] > MAX_GROUP) continue;
-    if (rgbaOf(m, g, mat, rgba)[3] === 0) continue;
-    if (![PLANE, SPHERE, CAPSULE, ELLIPSOID, CYLINDER, BOX, MESH].includes(m.geom_type[g])) continue;
-    out.push(g);
-  }
-  return out;
-}
-
-/** The box around the non-plane drawn geoms of (m, d) at its pose: each
- *  geom's own box m.geom_aabb (centre and half sizes in the geom's frame,
- *  MuJoCo's) turned into the world by d.geom_xmat: { min: [x,y,z], max }. */
-function extentOf(m, d, geoms) {
-  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
-  const xpos = d.geom_xpos, xmat = d.geom_xmat, aabb = m.geom_aabb;
-  for (const g of geoms) {
-    if (m.geom_type[g] === PLANE) continue;
-    for (let r = 0; r < 3; r++) {
-      let c = xpos[3 * g + r], h = 0;
-      for (let k = 0; k < 3; k++) {
-        const R = xmat[9 * g + 3 * r + k];
-        c += R * aabb[6 * g + k];
-        h += Math.abs(R) * aabb[6 * g + 3 + k];
-      }
-      min[r] = Math.min(min[r], c - h);
-      max[r] = Math.max(max[r], c + h);
-    }
-  }
-  if (!Number.isFinite(min[0])) return { min: [-0.5, -0.5, 0], max: [0.5, 0.5, 0.5] };
-  return { min, max };
-}
-
-/** The box every pose of the robot stays in, as far as its joints allow:
- *  around the first joint's anchor (d.xanchor; MuJoCo numbers joints from the
- *  root; a floating base's: its root body), the reach R = the farthest drawn
- *  geom box's corner from it, the box ±R in x and y and from the anchor − R
- *  (not below the model's lowest geom or floor) to the anchor + R; with the
- *  box of the pose now. A model without joints keeps the box of now. */
-function reachOf(m, d, geoms, ext) {
-  if (m.njnt === 0) return ext;
-  const a = [d.xanchor[0], d.xanchor[1], d.xanchor[2]];
-  const xpos = d.geom_xpos, xmat = d.geom_xmat, aabb = m.geom_aabb;
-  let R = 0;
-  for (const g of geoms) {
-    if (m.geom_type[g] === PLANE) continue;
-    let r2 = 0, half = 0;
-    for (let r = 0; r < 3; r++) {
-      let c = xpos[3 * g + r];
-      for (let k = 0; k < 3; k++) c += xmat[9 * g + 3 * r + k] * aabb[6 * g + k];
-      r2 += (c - a[r]) ** 2;
-      half += aabb[6 * g + 3 + r] ** 2;
-    }
-    R = Math.max(R, Math.sqrt(r2) + Math.sqrt(half));
-  }
-  const floor = Math.min(ext.min[2], 0);
-  return { min: [Math.min(a[0] - R, ext.min[0]), Math.min(a[1] - R, ext.min[1]), Math.max(a[2] - R, floor)],
-    max: [Math.max(a[0] + R, ext.max[0]), Math.max(a[1] + R, ext.max[1]), Math.max(a[2] + R, ext.max[2])] };
 }
 
 /**
@@ -226,18 +72,7 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
   if (!robots.length) throw new Error('No robot to draw.');
   const m0 = robots[0].m;
   const geoms = drawnGeoms(m0);
-  // the layout is made for every pose the robot can reach (not only the
-  // first): the copies never overlap, and the camera need not move
-  const now = extentOf(m0, robots[0].d, geoms);    // the pose at the start: what the camera frames
-  const ext = reachOf(m0, robots[0].d, geoms, now);
-  // a floating base falls: its frame reaches down to where its reach meets the floor
-  if (Array.from({ length: m0.njnt }, (_, j) => m0.jnt_type[j]).includes(0)) now.min[2] = Math.min(now.min[2], ext.min[2]);
-  const width = Math.max(ext.max[0] - ext.min[0], ext.max[1] - ext.min[1], 0.05);   // [m]
-  const pitch = width * (1 + GAP);                                                 // copy to copy [m]
-  const cx = (ext.min[0] + ext.max[0]) / 2, cy = (ext.min[1] + ext.max[1]) / 2;
-  // the copies along +x, centred on the origin of the scene
-  const offsets = robots.map((_, i) => [(i - (robots.length - 1) / 2) * pitch - cx, -cy, 0]);
-  const planeHalf = [pitch / 2, pitch / 2];
+  const { now, width, pitch, cx, cy, offsets, planeHalf } = rowLayout(m0, robots[0].d, geoms, robots.length);
 
   const renderer = new THREE.WebGLRenderer({ antialias: false, powerPreference: 'high-performance' });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
@@ -260,44 +95,7 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
   headlight.position.set(0.3, 0.6, 1);
   scene.add(camera);
 
-  // shared geometry (by shape) and materials (by colour)
-  const shapes = new Map(), materials = new Map();
-  const geometryOf = (shape) => {
-    if (!shapes.get(shape.key)) shapes.set(shape.key, shape.make());   // a hull not there yet (null) is asked again
-    return shapes.get(shape.key);
-  };
-  const materialOf = (rgba, plane) => {
-    const key = `${rgba.join(' ')}${plane ? ' plane' : ''}`;
-    if (!materials.has(key)) {
-      // a white floor (an untextured material) would glare: planes are toned down
-      const c = new THREE.Color().setRGB(rgba[0], rgba[1], rgba[2], THREE.SRGBColorSpace);
-      if (plane) c.multiplyScalar(0.55);
-      materials.set(key, new THREE.MeshLambertMaterial({ color: c, transparent: rgba[3] < 1, opacity: rgba[3],
-        side: plane ? THREE.DoubleSide : THREE.FrontSide }));
-    }
-    return materials.get(key);
-  };
-
-  const size = m0.geom_size, rgbaG = m0.geom_rgba, rgbaM = m0.mat_rgba;
-  const items = [];            // per drawn geom: { g, scale, mesh: per copy }
-  /** What item `it` draws in mode: its shape, or (a mesh, light) its hull, else its box while the hull is not there. */
-  const drawnOf = (it, mode) => (it.light && mode === 'light' ? geometryOf(it.light) || geometryOf(it.box) : geometryOf(it.shape));
-  for (const g of geoms) {
-    const shape = shapeOf(m0, g, size, planeHalf);
-    if (!shape) continue;
-    const plane = m0.geom_type[g] === PLANE;
-    const it = { g, scale: shape.scale, plane, shape, light: shape.light ?? null, box: shape.box ?? null, meshes: null };
-    const geo = it.light && meshMode === 'light' ? geometryOf(it.box) : geometryOf(shape), mat = materialOf(rgbaOf(m0, g, rgbaM, rgbaG), plane);
-    it.meshes = robots.map(() => {
-      const mesh = new THREE.Mesh(geo, mat);
-      mesh.matrixAutoUpdate = false;
-      if (plane) mesh.renderOrder = -1;
-      scene.add(mesh);
-      return mesh;
-    });
-    items.push(it);
-  }
-  const put = (it, geo) => it.meshes.forEach((mesh) => { mesh.geometry = geo; });
+  const { items, shapes, materials, geometryOf, drawnOf, put } = sceneItems(scene, robots, m0, geoms, planeHalf, meshMode);
   // the first frames' work spread over several: a software renderer holds
   // the page's thread at each frame's commit for all that frame asks of it
   // (pipelines made at their first draw, buffers uploaded). The programs are
@@ -329,120 +127,13 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
       if (fresh) break;
     }
   }
-  // a grid on each copy's tile, so that the floor reads as a floor
-  const grids = offsets.map((o) => {
-    const grid = new THREE.GridHelper(pitch, 10, 0x9aa4b1, 0xc3cad3);
-    grid.rotateX(Math.PI / 2);                    // three's grid lies in xz; MuJoCo's floor is xy
-    grid.position.set(o[0] + cx, o[1] + cy, 0.0005);
-    scene.add(grid);
-    return grid;
-  });
+  const grids = tileGrids(scene, offsets, pitch, cx, cy);
 
-  // the labels, HTML over the canvas, above each copy
-  const labels = robots.map((r) => {
-    const el = document.createElement('div');
-    el.className = 'robot3d-label';
-    el.textContent = r.label;
-    container.append(el);
-    return el;
-  });
-  const anchor = new THREE.Vector3();
-  // each label above its copy as it stood at the start, kept whole inside the
-  // box (moved in from an edge rather than cut), hidden only behind the camera
-  function placeLabels() {
-    const w = canvas.clientWidth, h = canvas.clientHeight;
-    offsets.forEach((o, i) => {
-      anchor.set(o[0] + (now.min[0] + now.max[0]) / 2, o[1] + (now.min[1] + now.max[1]) / 2, now.max[2]).project(camera);
-      const behind = anchor.z > 1;
-      labels[i].hidden = behind;
-      if (behind) return;
-      const lw = labels[i].offsetWidth, lh = labels[i].offsetHeight, pad = 2;
-      const x = Math.min(Math.max((anchor.x + 1) / 2 * w, lw / 2 + pad), Math.max(lw / 2 + pad, w - lw / 2 - pad));
-      const y = Math.min(Math.max((1 - anchor.y) / 2 * h - 4, lh + pad), h - pad);
-      labels[i].style.transform = `translate(${x.toFixed(0)}px, ${y.toFixed(0)}px) translate(-50%, -100%)`;
-    });
-  }
-
-  // the camera: in front of the row (from -y), a little above, looking at
-  // the middle of the copies as they stand, as close as keeps every corner
-  // of their boxes inside the canvas (MARGIN from its edges, LABEL_ROOM px
-  // above); framed again when the container changes shape, until the person
-  // moves it. The wheel zooms toward the point under the pointer.
+  const { labels, place: placeLabels, anchorOf } = rowLabels(container, canvas, camera, robots, offsets, now);
   let dirty = true, disposed = false;
-  const controls = new OrbitControls(camera, canvas);
-  const corners = [];
-  for (const o of offsets) {
-    for (let k = 0; k < 8; k++) {
-      corners.push(new THREE.Vector3((k & 1 ? now.max[0] : now.min[0]) + o[0], (k & 2 ? now.max[1] : now.min[1]) + o[1],
-        (k & 4 ? now.max[2] : now.min[2]) + o[2]));
-    }
-  }
-  const box = new THREE.Box3().setFromPoints(corners), mid = box.getCenter(new THREE.Vector3());
-  controls.target.copy(mid);
-  controls.enableDamping = false;
-  controls.zoomToCursor = true;
-  controls.minDistance = width * 0.05;
-  let moved = false;
-  controls.addEventListener('start', () => { moved = true; });
-  const elev = 0.38;                              // [rad] the camera above the horizontal
-  const dir = new THREE.Vector3(0, -Math.cos(elev), Math.sin(elev)), p = new THREE.Vector3();
-  /** Every corner inside the canvas with the camera at distance dist from the target. */
-  function fits(dist, top) {
-    camera.position.copy(mid).addScaledVector(dir, dist);
-    camera.lookAt(mid);
-    camera.updateMatrixWorld();
-    return corners.every((c) => {
-      p.copy(c).project(camera);
-      return p.z < 1 && Math.abs(p.x) <= 1 - MARGIN && p.y >= -1 + MARGIN && p.y <= top;
-    });
-  }
-  function frameRow() {
-    const h = Math.max(1, container.clientHeight);
-    const top = Math.max(0.2, 1 - MARGIN - 2 * LABEL_ROOM / h);   // [NDC] the labels' room above
-    const span = box.getSize(new THREE.Vector3()).length();         // [m]
-    let lo = span * 0.05, hi = span * 100;
-    for (let k = 0; k < 40; k++) {                // bisection on the distance (monotone: farther fits)
-      const d = (lo + hi) / 2;
-      if (fits(d, top)) hi = d; else lo = d;
-    }
-    fits(hi, top);
-    controls.maxDistance = hi * 8;
-    controls.update();                            // the camera looks at the target
-  }
+  const { controls, frameRow, moved } = rowCamera(container, canvas, camera, offsets, now, width);
   controls.addEventListener('change', () => { dirty = true; placeLabels(); });
-
-  // the views of MuJoCo's arrays: kept, and read again only when the wasm
-  // memory grew (an old view over the buffer is then detached, length 0)
-  const views = robots.map((r) => ({ xpos: r.d.geom_xpos, xmat: r.d.geom_xmat }));
-  const viewsOf = (i) => {
-    const v = views[i];
-    if (v.xpos.length === 0 || v.xmat.length === 0) { v.xpos = robots[i].d.geom_xpos; v.xmat = robots[i].d.geom_xmat; }
-    return v;
-  };
-
-  /** The meshes' matrices from d.geom_xpos/geom_xmat (row-major 3×3) of each copy. */
-  function pose() {
-    for (let i = 0; i < robots.length; i++) {
-      const { xpos, xmat } = viewsOf(i);
-      const o = offsets[i];
-      for (const it of items) {
-        const g = it.g, e = it.meshes[i].matrix.elements, s = it.scale;
-        // three's elements are column-major: column j = R[:, j] · s_j
-        for (let r = 0; r < 3; r++) {
-          e[r] = xmat[9 * g + 3 * r] * s[0];
-          e[4 + r] = xmat[9 * g + 3 * r + 1] * s[1];
-          e[8 + r] = xmat[9 * g + 3 * r + 2] * s[2];
-        }
-        e[3] = 0; e[7] = 0; e[11] = 0; e[15] = 1;
-        e[12] = xpos[3 * g] + o[0];
-        e[13] = xpos[3 * g + 1] + o[1];
-        // an infinite plane is the copy's tile: centred under the copy
-        if (it.plane && size[3 * g] === 0) { e[12] = o[0] + cx; e[13] = o[1] + cy; }
-        e[14] = xpos[3 * g + 2] + o[2];
-        it.meshes[i].matrixWorldNeedsUpdate = true;
-      }
-    }
-  }
+  const pose = poser(robots, items, offsets, m0.geom_size, cx, cy);
 
   /** The scene drawn (force: now, all of it, even before its programs are compiled). */
   function render(force = false) {
@@ -465,7 +156,7 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
     renderer.setSize(w, h, true);
     camera.aspect = w / h;
     camera.updateProjectionMatrix();
-    if (!moved) frameRow();
+    if (!moved()) frameRow();
     placeLabels();
     dirty = true;
   }
@@ -477,25 +168,14 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
   // the programs compiled (all objects visible), then every group but the
   // first hidden until its frame: one pipeline a frame (the robot's first)
   renderer.compileAsync(scene, camera).catch(() => {}).then(() => { if (!ready) { ready = true; dirty = true; later(); } });
-  const groups = new Map();
-  for (const it of items) {
-    const mat = it.meshes[0].material, key = `${mat.side} ${mat.transparent}`;
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(...it.meshes);
-  }
-  groups.set('grid', grids);
-  for (const [i, g] of [...groups.values()].entries()) if (i > 0) { g.forEach((o) => { o.visible = false; }); reveal.push(g); }
+  reveal.push(...hiddenGroups(items, grids));
 
   return {
     canvas, offsets, drawn: items.length,
     /** For the tests: copy to copy [m] and the width along the row of one copy as it stood at the start [m]. */
     layout: { pitch, span: now.max[0] - now.min[0] },
     /** For the tests: where copy i's label points (the top of its start box) on the canvas [CSS px], unclamped. */
-    anchorOf(i) {
-      const o = offsets[i];
-      anchor.set(o[0] + (now.min[0] + now.max[0]) / 2, o[1] + (now.min[1] + now.max[1]) / 2, now.max[2]).project(camera);
-      return { x: (anchor.x + 1) / 2 * canvas.clientWidth, y: (1 - anchor.y) / 2 * canvas.clientHeight };
-    },
+    anchorOf,
     /** The triangles a frame draws, all copies. */
     get triangles() { return items.reduce((n, it) => n + it.meshes.length * trianglesOf(it.meshes[0].geometry), 0); },
     /** The triangles a frame draws with the full meshes, all copies (counted, not made). */
@@ -517,25 +197,7 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
     render() { if (!disposed) render(); },
     /** For the tests: per copy, the canvas pixels its robot (its non-plane
      *  geoms) changes, against the same frame drawn without any robot. */
-    inked() {
-      if (disposed) return null;
-      const gl = renderer.getContext(), w = gl.drawingBufferWidth, h = gl.drawingBufferHeight;
-      const grab = () => { render(true); const px = new Uint8Array(4 * w * h); gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, px); return px; };
-      const show = (k) => items.forEach((it) => { if (!it.plane) it.meshes.forEach((mesh, i) => { mesh.visible = k === i; }); });
-      pose();
-      show(-1);
-      const bare = grab();
-      const counts = robots.map((_, i) => {
-        show(i);
-        const px = grab();
-        let n = 0;
-        for (let p = 0; p < px.length; p += 4) if (px[p] !== bare[p] || px[p + 1] !== bare[p + 1] || px[p + 2] !== bare[p + 2]) n++;
-        return n;
-      });
-      items.forEach((it) => it.meshes.forEach((mesh) => { mesh.visible = true; }));
-      render();
-      return { width: w, height: h, counts };
-    },
+    inked() { return disposed ? null : inkedCounts(renderer, robots, items, pose, render); },
     resize() { if (!disposed) { resize(); render(); } },
     dispose() {
       if (disposed) return;

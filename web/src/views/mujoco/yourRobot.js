@@ -13,16 +13,15 @@
 // Every string is t() (i18n/, keys robot.*); robot.js's sentences too (it
 // asks t() itself, English in Node for tools/robot.mjs); the core's own
 // refusals (the mapping parser's, a params file's) stay English.
-// This file is the section: its rows, the loading and adoption, the run and
-// the URL; its parts in role files: the servo pickers (robotMapping.js), the
+// This file is the section: the loading and adoption, the run and the URL;
+// its parts in role files: its rows and lesson (robotRows.js), the servo pickers (robotMapping.js), the
 // per-joint tables, report and goals (robotTables.js), the 3D picture
 // (robot3dPanel.js) and the mapping text and CSVs (robotExports.js).
-import { el, button } from '../../dom.js';
-import { dropZone, fileInputs, formatBytes } from '../../dropZone.js';
+import { el } from '../../dom.js';
+import { dropZone, formatBytes } from '../../dropZone.js';
 import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { fmtNumber } from '../../format.js';
-import { stateChoice } from '../../refusal.js';
 import { loadRenderer } from './load.js';
 import { pickMain, startKeyframe } from '../../mujoco/robot.js';
 import { fileDrop, readRobot, mainCandidates, planOf } from '../../mujoco/robotFiles.js';
@@ -36,17 +35,9 @@ import { MAPPABLE, servoChoices, mappingText, mappingEntries, entriesText, first
 import { robotTables } from './robotTables.js';
 import { robot3dPanel } from './robot3dPanel.js';
 import { robotExports } from './robotExports.js';
+import { robotRows, exText, PHYSICS_STEPS, DEFAULT_STEP } from './robotRows.js';
 
 export { mappingText };
-
-// the worked robots' texts in the page's language (examples.js keeps English for the tools)
-const EXAMPLE_TEXT = { so101: ['robot.ex.so101.label', 'robot.ex.so101.title', 'robot.ex.so101.how'],
-  '2r': ['robot.ex.2r.label', 'robot.ex.2r.title', 'robot.ex.2r.how'] };
-const exText = (ex, k) => (EXAMPLE_TEXT[ex.id] ? t(EXAMPLE_TEXT[ex.id][k]) : [ex.label, `${ex.servos}; ${ex.source}`, ex.how][k]);
-// the physics step choices: the file's own (the default start of every
-// door: robot.js startKeyframe, the core's FRIC_ROBOT_START_KEY), or 1 kHz
-export const PHYSICS_STEPS = { '1ms': 0.001, file: null };   // [s] (null: the file's)
-const DEFAULT_STEP = 'file';
 
 /**
  * @param {HTMLElement} parent  the view's main column
@@ -63,39 +54,11 @@ export function robotSection(parent, { core, state = null, fitted = () => null, 
   const presets = servoChoices(core);
   // params files and the view's fit as servos '@name' (servoFiles.js)
   const fileServos = servoFiles({ core, fitted, say: (msg) => say(msg), onChange: () => { if (robot) buildMapping(); } });
-  const err = el('div', { className: 'msg-bad', id: 'mujoco-robot-error', role: 'alert', hidden: true });
-  const sizeNote = el('span', { className: 'note', id: 'mujoco-robot-size' });
-  const drop = el('div', { id: 'mujoco-robot-drop', className: 'drop-zone', dataset: { dropzone: 'robot' } },
-    el('span', { textContent: t('robot.drop') }));
-  fileInputs(drop, { onFiles: take, id: 'mujoco-robot', what: t('robot.drop.what') });
-  drop.append(' ', sizeNote);
-  // the worked robots (examples.js): their files beside the page when `make web` found them
-  const exampleRow = el('div', { className: 'row robot-examples' }, el('span', { className: 'note', textContent: t('robot.examples') }),
-    ...EXAMPLES.map((ex) => {
-      const b = button(t('robot.open', { label: exText(ex, 0) }), exText(ex, 1));
-      b.dataset.example = ex.id;
-      b.addEventListener('click', () => openExample(ex));
-      return b;
-    }));
-  // the main MJCF of a drop of several (robotFiles.js mainCandidates): shown when there is a choice
-  const mainSel = el('select', { id: 'mujoco-robot-main', 'aria-label': t('robot.main.aria') });
-  const mainRow = el('div', { className: 'row robot-main', hidden: true }, el('label', { textContent: t('robot.main') }, mainSel));
-  const status = el('p', { className: 'note', id: 'mujoco-robot-status', 'aria-live': 'polite',
-    textContent: t('robot.status.start', { size: formatBytes(core.io.maxBytes('robot')) }) });
-  // the reading of a drop's files (only those the MJCF names), file by file
-  const progress = el('progress', { id: 'mujoco-robot-progress', max: 1, value: 0, hidden: true, 'aria-label': t('robot.progress.aria') });
+  // the rows (robotRows.js): the drop, the worked robots, the status, the run row, the lesson
+  const rows = robotRows({ core, state, take, openExample });
+  const { err, sizeNote, drop, exampleRow, mainSel, mainRow, status, progress, playBtn, resetBtn, keySel, dtSel, clock, runRow, lesson, lessonSteps } = rows;
   const picker = mappingPicker({ presets, fileServos, onAdopt: adoptChoices });
   const mapBox = picker.el;
-  const playBtn = button(t('runbar.pause'), t('robot.pause.title'));
-  const resetBtn = button(t('robot.reset'), t('robot.reset.title'));
-  const keySel = el('select', { id: 'mujoco-robot-keyframe', 'aria-label': t('robot.keyframe.aria') });
-  const dtSel = el('select', { id: 'mujoco-robot-dt', 'aria-label': t('robot.dt.aria') },
-    el('option', { value: '1ms', textContent: t('robot.dt.1ms') }), el('option', { value: 'file', textContent: t('robot.dt.file') }));
-  // a step that is none of the choices (robot_dt=constructor) is refused (refusal.js)
-  dtSel.value = state ? stateChoice(state, 'robot_dt', Object.keys(PHYSICS_STEPS), DEFAULT_STEP) : DEFAULT_STEP;
-  const clock = el('span', { className: 'readout robot-clock', id: 'mujoco-robot-clock', textContent: 't = 0 s' });
-  const runRow = el('div', { className: 'row robot-run', hidden: true }, playBtn, resetBtn,
-    el('label', { textContent: t('robot.keyframe') }, keySel), el('label', { textContent: t('robot.dt') }, dtSel), clock);
   // the adoption carried out: the mapping as text (the CLI's syntax), the CSVs
   const exportRows = robotExports({ pair: () => pair, main: () => robot.main, adopted: () => adoptedText, readopt, say, core, files: () => robot?.files ?? null, native });
   const { textRow, csvRow } = exportRows;
@@ -103,22 +66,6 @@ export function robotSection(parent, { core, state = null, fitted = () => null, 
   const { tables, goals, reportBox } = readings;
   const panel3d = robot3dPanel({ say });
   const { meshRow, view3d } = panel3d;
-  const lesson = el('details', { className: 'robot-lesson', open: true },
-    el('summary', { textContent: t('lesson.notice') }),
-    el('p', { className: 'lesson-notice', textContent: t('robot.lesson.notice') }),
-    el('h4', { textContent: t('lesson.try') }),
-    el('ol', { id: 'mujoco-robot-lesson-try' }));
-  /** The lesson's steps: the joints of the robot in the view (rows: the
-   *  running pair's), or none before a robot runs. */
-  function lessonSteps(rows = []) {
-    const last = rows[rows.length - 1], other = rows[1] ?? rows[0];
-    const preset = other && /^([A-Za-z0-9_]+)\/m([1-6])$/.exec(other.entry?.servo ?? '');
-    const items = [t('robot.lesson.try1'),
-      last ? t('robot.lesson.try2', { joint: last.name }) : t('robot.lesson.try2.none'),
-      preset ? t('robot.lesson.try3', { joint: other.name, servo: `${preset[1]} M${preset[2] === '6' ? 1 : 6}` }) : t('robot.lesson.try3.none')];
-    lesson.querySelector('ol').replaceChildren(...items.map((x) => el('li', { textContent: x })));
-  }
-  lessonSteps();
   const section = el('details', { className: 'chart-box mujoco-robot', id: 'mujoco-robot' },
     el('summary', { textContent: t('robot.summary') }),
     drop, exampleRow, mainRow, status, progress, err, textRow, mapBox, reportBox, runRow, meshRow, view3d, tables, csvRow, goals, lesson);
