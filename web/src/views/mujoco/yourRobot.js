@@ -402,9 +402,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null, 
 
   // the steps asked of the worker (robotWorker.js: queued, one command in
   // flight; a failure comes back through the pair's onError)
-  function advance(n) {
-    pair.step(n);
-  }
+  const advance = (n) => pair.step(n);
 
   // a step is the physics step chosen: 1 ms, or the file's own timestep (MuJoCo's default 2 ms when it names none)
   const dtOf = () => pair?.A.m.opt.timestep ?? 0.001;   // [s]
@@ -424,18 +422,14 @@ export function robotSection(parent, { core, state = null, fitted = () => null, 
   }
 
   return {
-    /** A robot's fitted servos carried here (the identification section's
-     *  result, identCarry.js): its robot's files (Map path → bytes) and main
-     *  file, the mapping text and each joint's params file ({ name, text }),
-     *  listed as chosen files and adopted with that mapping, the section
-     *  opened. Resolves to the refusal's sentence, '' when adopted. */
+    /** The identification's fitted servos (identCarry.js): the robot's files (Map path → bytes), its
+     *  main file, the mapping text and each joint's params file ({ name, text }), chosen and adopted
+     *  with that mapping, the section opened. Resolves to the refusal's sentence, '' when adopted. */
     async carry({ files, main, mapping, params }) {
       section.open = true;
       const refused = await fileServos.put(params);
-      if (!refused) {
-        const bytes = [...files.values()].reduce((n, b) => n + b.length, 0);
-        await load(sizeText(files.size, bytes), async () => ({ map: files, bytes, main }), null, { mapping, keyframe: NaN }, main);
-      }
+      const bytes = [...files.values()].reduce((n, b) => n + b.length, 0);
+      if (!refused) await load(sizeText(files.size, bytes), async () => ({ map: files, bytes, main }), null, { mapping, keyframe: NaN }, main);
       const why = refused || (adoptedText === mapping ? '' : err.textContent || t('robot.carry.refused'));
       say(why);
       return why;
