@@ -16,7 +16,6 @@ import { CORE_WASM, coreFrom } from './coreLoad.js';
 import { currentView, setView, scopedState, scopeEntries, getFlag, setFlag, getPageKey, setPageKey, resetScope, onHistoryMove,
   onStateChange } from './state.js';
 import { embedOptions, startEmbedApi } from './embed.js';
-import { printWorksheet } from './worksheet.js';
 import { lessonFrame, lessonOffNote, renderLegend, lessonSetup, lessonChart } from './layout.js';
 import { VIEWS } from './views/index.js';
 import { setHook } from './testHooks.js';
@@ -228,7 +227,8 @@ async function start() {
     main.replaceChildren();
     const off = view.module.LESSON?.offBench?.(scopedState(view.id), core) || null;
     main.append(lessonFrame(view.module.LESSON, lessonOpen, (open) => { lessonOpen = open; }, setUpLesson, lessonStep, off,
-      (kind) => printWorksheet(shown, kind, core)));
+      // the worksheet and its QR codes load when first printed (not part of the page's first visit)
+      (kind) => import('./worksheet.js').then((w) => w.printWorksheet(shown, kind, core)).catch((e) => showError(String(e?.message ?? e)))));
     document.body.dataset.lesson = view.module.LESSON ? 'shown' : 'none';
     main.setAttribute('aria-labelledby', `tab-${view.id}`);
     strip.select(view.id);

@@ -21,13 +21,9 @@ import { carryButton } from './identCarry.js';
 import { BODY_UNITS, SHOWN_KEYS } from '../../ident/names.js';
 import { lineBox, points, COLORS } from '../../charts.js';
 import { setHook } from '../../testHooks.js';
-import { mujocoUrl } from './load.js';
-import { startWorker } from '../../offline.js';
-import { t, lang } from '../../i18n/index.js';
+import { t } from '../../i18n/index.js';
 import { recordingOf, heldInput, maeTable } from './identHeld.js';
 
-// the worker's bundle (tools/dist.mjs rewrites this name to its hashed one)
-const WORKER = 'mjident.worker.js';
 /** A text as a blob: URL to download. */
 const textUrl = (text, type) => URL.createObjectURL(new Blob([text], { type }));
 
@@ -40,11 +36,13 @@ const flagTexts = (core) => core.ident.flags().map((f) => (FLAG_KEYS[f.id] ? t(F
 const UNIT_KEYS = { DEGREES: 'ident.unit.DEGREES', RANGE_M100_100: 'ident.unit.RANGE_M100_100' };
 
 /**
- * @param {HTMLElement} parent  the view's main column
- * @param {{ core: object, carry?: (what: object) => Promise<string> }} opts  carry: Your robot's (identCarry.js)
+ * @param {{ append(node: Node): void }} parent  where the section goes in the view's main column
+ * @param {{ core: object, carry?: (what: object) => Promise<string>, startIdent: () => Worker, mujocoUrl: () => string }} opts
+ *   carry: Your robot's (identCarry.js); startIdent: the identification's worker started
+ *   (workers/mjident.js, by the view); mujocoUrl: MuJoCo's module for it
  * @returns {{ dispose(): void }}
  */
-export function identSection(parent, { core, carry = null }) {
+export function identSection(parent, { core, carry = null, startIdent, mujocoUrl }) {
   const err = el('div', { className: 'msg-bad', id: 'ident-error', role: 'alert', hidden: true });
   const status = el('p', { className: 'note', id: 'ident-status', 'aria-live': 'polite', textContent: t('ident.status.start') });
   const input = { robot: null, recording: null, calibration: null };
@@ -183,7 +181,7 @@ export function identSection(parent, { core, carry = null }) {
     runBtn.disabled = true;
     cancelBtn.disabled = false;
     status.textContent = t('ident.stage.start');
-    const w = startWorker(WORKER, { type: 'module' }, `?lang=${lang}`);   // the worker's sentences in the page's language
+    const w = startIdent();   // the worker, in the page's language (the view starts it: index.js)
     worker = w;
     const robotType = typeIn.value.trim();
     w.onmessage = (e) => onMessage(w, e.data);

@@ -16,13 +16,14 @@
 // MJCF and meshes dropped in, (A) as written beside (C) adopted, in 3D:
 // robot.js runs them, robot3d.js draws them), text.js (the lesson,
 // the MJCF box); this file wires them to web/src/live/loop.js and runBar.js.
-import { t } from '../../i18n/index.js';
+import { t, lang } from '../../i18n/index.js';
 import { el, symbolNodes } from '../../dom.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { runBar } from '../../runBar.js';
 import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
-import { loadMujoco } from './load.js';
+import { loadMujoco, mujocoUrl } from './load.js';
+import { startWorker } from '../../offline.js';
 import { benchSide } from './benchSide.js';
 import { liveNative, systemSims, advanceRuns } from './runs.js';
 import { DT, STEP_BUDGET_MS, CHUNK_STEPS, ARM_Q0, readModel, saveState as writeState,
@@ -33,7 +34,6 @@ import { mujocoPicture } from './picture.js';
 import { mujocoReplay } from './replay.js';
 import { ownModel } from './own.js';
 import { robotSection } from './yourRobot.js';
-import { identSection } from './identSection.js';
 
 export { LESSON } from './text.js';
 
@@ -75,8 +75,16 @@ export function mount(container, { core, state, showError }) {
   const replay = mujocoReplay(mainCol, { core, m, mj: () => mj, showError, onNative: () => { saveState(); restart(); } });
   // your robot (an MJCF with its meshes), (A) as written beside (C) adopted, in 3D (yourRobot.js)
   const yourRobot = robotSection(mainCol, { core, state, fitted: () => m.fitted, native: () => replay.native() });
-  // your robot's servos identified from its own recording, in a worker (identSection.js)
-  const yourServos = identSection(mainCol, { core, carry: (what) => yourRobot.carry(what) });
+  // your robot's servos identified from its own recording, in a worker (identSection.js): its
+  // code loads with the view, not with the page's first visit; the section takes its place here
+  let yourServos = null;
+  const identPlace = document.createComment('identSection');
+  mainCol.append(identPlace);
+  import('./identSection.js').then(({ identSection }) => {
+    if (!disposed) yourServos = identSection({ append: (node) => identPlace.replaceWith(node) }, { core, carry: (what) => yourRobot.carry(what), mujocoUrl,
+      // the worker named here, in the page's bundle (tools/dist.mjs rewrites the name to its hashed one; a lazy chunk names none)
+      startIdent: () => startWorker('mjident.worker.js', { type: 'module' }, `?lang=${lang}`) });
+  }).catch((e) => showError(String(e?.message ?? e)));
 
   function fail(msg) {
     failed = true;
@@ -173,7 +181,7 @@ export function mount(container, { core, state, showError }) {
       pic.dispose();
       replay.dispose();
       yourRobot.dispose();
-      yourServos.dispose();
+      yourServos?.dispose();
       freeRuns();
       clearHook('mujoco', 'frameStats', frameStats);
       clearHook('mujoco', 'figures', figures);
