@@ -4,8 +4,9 @@
  * parameters with their ranges and what the data cannot tell, the MAE of
  * each joint's simulation (the other joints' measured motion as input) on
  * every recording, and with --out a params file per joint in the format of
- * bam's M1..M6 files (fric_fit_params_file, MuJoCo's integrator: what
- * `friction mujoco --adopt` reads).
+ * bam's M1..M6 files (fric_fit_params_file, MuJoCo's integrator, and the
+ * firmware gain the fit ran at as the bench's "kp": what `friction mujoco
+ * --adopt` reads).
  */
 #include <errno.h>
 #include <math.h>
@@ -15,6 +16,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "fmt.h"
 #include "ident_cli.h"
 
 #include "fric_ident_bam.h"
@@ -47,6 +49,16 @@ static int write_bam_params(const cli_ident_bam_args *a, const fric_recording *r
         const char *why = NULL;
         if (fric_fit_params_file(a->actuator, a->model, res[j].p, FRIC_BENCH_INTEGRATOR_MUJOCO, &meta, &pf, &why))
             return cli_fail(CLI_RUNTIME, "ident: %s", why);
+        /* the firmware gain the fit ran at: the bench's "kp", which the
+           params file's readers take (an adopter would otherwise run the
+           actuator's default gain) */
+        fric_io_params_carry carry;
+        fric_io_params_carry_clear(&carry);
+        char kp[FMT_DOUBLE_LEN];
+        fric_io_error err;
+        if (fric_io_params_carry_add(&carry, "kp", fmt_double(kp, a->firmware_kp), path, &err))
+            return cli_fail(CLI_RUNTIME, "ident: %s", err.message);
+        pf.carry = &carry;
         char text[8192];
         size_t len = 0;
         if (fric_io_params_write(&pf, text, sizeof text, &len))

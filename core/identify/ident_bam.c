@@ -228,9 +228,14 @@ fric_status fric_ident_bam_joint(const fric_ident_set *set, const char *actuator
         return fric__rc();
     /* the verdict: the native identification's from the recording and the
        tracks, at the friction and armature of the fitted set */
+    fric_bench_def d;
+    def_of(set, t, out->p, &d);
+    /* the friction at rest without load (M4: K_c + K_cs), the native
+       frictionloss's counterpart */
+    const double rest = fric_servo_frictionloss(&d.friction, 0, 0, 0);
     fric_native_params np;
     memset(&np, 0, sizeof np);
-    np.frictionloss = out->p[FRIC_FIT_K_C];
+    np.frictionloss = rest;
     np.armature = out->p[FRIC_FIT_ARMATURE];
     fric_ident_verdict_of(set, j, &np, &out->verdict);
     const unsigned *nf = out->verdict.param_flags;
@@ -253,7 +258,7 @@ fric_status fric_ident_bam_joint(const fric_ident_set *set, const char *actuator
         out->param_flags[FRIC_FIT_K_L] = out->param_flags[FRIC_FIT_K_LS] = ratios;
         /* the load-dependent friction K_l·L shows only where the load moves
            by more than the friction band */
-        if (out->verdict.load_max - out->verdict.load_min < 2 * out->p[FRIC_FIT_K_C]) {
+        if (out->verdict.load_max - out->verdict.load_min < 2 * rest) {
             out->verdict.flags |= FRIC_IDENT_FLAG(LOAD_SMALL);
             out->param_flags[FRIC_FIT_K_L] |= FRIC_IDENT_FLAG(LOAD_SMALL);
             out->param_flags[FRIC_FIT_K_LS] |= FRIC_IDENT_FLAG(LOAD_SMALL);
@@ -272,8 +277,6 @@ fric_status fric_ident_bam_joint(const fric_ident_set *set, const char *actuator
         if (!box.free_[i] && i != FRIC_FIT_K_V) out->param_flags[i] = 0;
     }
     /* MuJoCo's kp counterpart: the duty's gain times the drive's kt·vin/R */
-    fric_bench_def d;
-    def_of(set, t, out->p, &d);
     out->gain = d.servo.kt * d.vin * d.kp * d.servo.error_gain * d.servo.error_gain_ratio / d.servo.R;
     if (why) *why = "";
     return FRIC_OK;

@@ -98,7 +98,9 @@ typedef struct {
  * (kt and R as kp, friction_base as frictionloss, armature as armature),
  * VISCOUS_LUMPED on friction_viscous, and for M4 LOAD_SMALL on its
  * load-dependent terms (K_l, K_ls) when the load track's range over the
- * recordings is under the friction band 2·friction_base, RANGE_AT_BOUND
+ * recordings is under the friction band 2·B0, B0 the budget at rest
+ * without load (fric_servo_frictionloss(·, 0, 0, 0): M1 K_c, M4 K_c + K_cs;
+ * also the frictionloss the verdict's hold pairs are judged at), RANGE_AT_BOUND
  * where a range reaches its box. FRIC_OK or the status with *why. */
 fric_status fric_ident_bam_joint(const fric_ident_set *set, const char *actuator, const fric_fit_target *t, int j,
                                  long budget, uint64_t seed, fric_ident_bam_result *out, const char **why);

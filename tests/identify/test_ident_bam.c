@@ -24,8 +24,9 @@
  *   M4 flags  the same joint without gravity (G = 0: a load that never
  *             moves) has M4's load-dependent terms flagged not identifiable
  *             (LOAD_SMALL on load_friction_base and load_friction_stribeck),
- *             with gravity (its load's range about 0.9 N·m, the poses ±0.6 and sweeps ±0.3 rad, against
- *             a friction band 2·K_c = 0.16 N·m) not;
+ *             with gravity (its load's range about 0.9 N·m: poses ±0.6
+ *             and sweeps ±0.3 rad; the friction band twice M4's friction
+ *             at rest, K_c + K_cs) not;
  *   refusals a model other than M1 and M4, an unknown actuator.
  */
 #include <math.h>
@@ -191,8 +192,8 @@ static void test_m4_load_flag(void **state)
         assert_int_equal(fric_ident_bam_target("sts3215", 4, &t, &why), FRIC_OK);
         fric_ident_bam_result res;
         if (fric_ident_bam_joint(set, "sts3215", &t, 0, 600, 1, &res, &why)) fail_msg("%s", why);
-        printf("    G = %g N·m: load %g .. %g N·m, friction_base %g N·m\n", G[c], res.verdict.load_min,
-               res.verdict.load_max, res.p[FRIC_FIT_K_C]);
+        printf("    G = %g N·m: load %g .. %g N·m, friction at rest %g N·m\n", G[c], res.verdict.load_min,
+               res.verdict.load_max, res.p[FRIC_FIT_K_C] + res.p[FRIC_FIT_K_CS]);
         const unsigned small = FRIC_IDENT_FLAG(LOAD_SMALL);
         if (c == 0) {
             assert_true(res.verdict.flags & small);

@@ -1456,5 +1456,7 @@ export default {
   'ident.flag.armature_small': 'armature·|q̈| stays a small part of the torque: armature not identifiable',
   'ident.flag.kv_lumped': 'kv and damping both act as −c·q̇: fitted as one damping',
   'ident.flag.range_at_bound': 'a confidence range reaches its bound: that value not identifiable',
+  'ident.flag.load_small': 'the load\'s range stays within the friction band (twice the friction at rest): the load-dependent friction of M4 not identifiable',
+  'ident.flag.viscous_lumped': 'friction_viscous and the back-EMF kt²/R both act as −c·q̇: friction_viscous held at 0, kt and R carry the damping',
   'ident.everyJoint': 'Every joint: {what}.',
 };

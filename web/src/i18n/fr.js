@@ -2148,5 +2148,7 @@ export default {
   'ident.flag.armature_small': 'armature·|q̈| reste une petite part du couple : armature non identifiable',
   'ident.flag.kv_lumped': 'kv et damping agissent tous deux comme −c·q̇ : ajustés en un seul damping',
   'ident.flag.range_at_bound': 'une plage de confiance atteint sa borne : cette valeur non identifiable',
+  'ident.flag.load_small': 'l\'étendue de la charge reste dans la bande de frottement (deux fois le frottement au repos) : le frottement dépendant de la charge de M4 n\'est pas identifiable',
+  'ident.flag.viscous_lumped': 'friction_viscous et la force contre-électromotrice kt²/R agissent tous deux comme −c·q̇ : friction_viscous tenu à 0, kt et R portent l\'amortissement',
   'ident.everyJoint': 'Chaque articulation : {what}.',
 };
