@@ -146,6 +146,16 @@ static fric_ident_set *set_of(const synth *s)
     return set;
 }
 
+/* s's joint fitted as the STS3215 with model (1, 4), budget evaluations. */
+static void fit(const synth *s, int model, long budget, fric_fit_target *t, fric_ident_bam_result *res)
+{
+    fric_ident_set *set = set_of(s);
+    const char *why = NULL;
+    assert_int_equal(fric_ident_bam_target("sts3215", model, t, &why), FRIC_OK);
+    if (fric_ident_bam_joint(set, "sts3215", t, 0, budget, 1, res, &why)) fail_msg("%s", why);
+    fric_ident_set_destroy(set);
+}
+
 static void within(const char *what, double got, double want, double rel)
 {
     printf("    %-22s %.5g (truth %.5g, %+.1f %%)\n", what, got, want, 100 * (got / want - 1));
@@ -157,12 +167,9 @@ static void test_recovery_m1(void **state)
     (void)state;
     synth s;
     make(&s, 0.6);
-    fric_ident_set *set = set_of(&s);
     fric_fit_target t;
-    const char *why = NULL;
-    assert_int_equal(fric_ident_bam_target("sts3215", 1, &t, &why), FRIC_OK);
     fric_ident_bam_result res;
-    if (fric_ident_bam_joint(set, "sts3215", &t, 0, 1500, 1, &res, &why)) fail_msg("%s", why);
+    fit(&s, 1, 1500, &t, &res);
     const double *p = res.p;
     within("gain kt·vin·kp·eg/R", p[FRIC_FIT_KT] * VIN * KP * EG / p[FRIC_FIT_R], KT * VIN * KP * EG / RES, 0.05);
     within("back-EMF kt²/R", p[FRIC_FIT_KT] * p[FRIC_FIT_KT] / p[FRIC_FIT_R], KT * KT / RES, 0.10);
@@ -175,7 +182,6 @@ static void test_recovery_m1(void **state)
     assert_true(res.p[FRIC_FIT_K_V] == 0);
     assert_true(res.verdict.flags & FRIC_IDENT_FLAG(VISCOUS_LUMPED));
     assert_int_equal(res.param_flags[FRIC_FIT_KT] | res.param_flags[FRIC_FIT_K_C], 0);
-    fric_ident_set_destroy(set);
     drop(&s);
 }
 
@@ -186,12 +192,9 @@ static void test_m4_load_flag(void **state)
     for (int c = 0; c < 2; c++) {
         synth s;
         make(&s, G[c]);
-        fric_ident_set *set = set_of(&s);
         fric_fit_target t;
-        const char *why = NULL;
-        assert_int_equal(fric_ident_bam_target("sts3215", 4, &t, &why), FRIC_OK);
         fric_ident_bam_result res;
-        if (fric_ident_bam_joint(set, "sts3215", &t, 0, 600, 1, &res, &why)) fail_msg("%s", why);
+        fit(&s, 4, 600, &t, &res);
         printf("    G = %g N·m: load %g .. %g N·m, friction at rest %g N·m\n", G[c], res.verdict.load_min,
                res.verdict.load_max, res.p[FRIC_FIT_K_C] + res.p[FRIC_FIT_K_CS]);
         const unsigned small = FRIC_IDENT_FLAG(LOAD_SMALL);
@@ -204,7 +207,6 @@ static void test_m4_load_flag(void **state)
             assert_false(res.verdict.flags & small);
             assert_false(res.param_flags[FRIC_FIT_K_L] & small);
         }
-        fric_ident_set_destroy(set);
         drop(&s);
     }
 }

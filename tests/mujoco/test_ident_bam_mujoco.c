@@ -113,15 +113,22 @@ static void read_truth(const char *name, fric_native_params *p)
     cJSON_Delete(root);
 }
 
+/* T0 loaded and the target of the STS3215 with model (1, 4). */
+static void start(t0 *x, int model, fric_fit_target *t)
+{
+    load_t0(x);
+    const char *why = NULL;
+    assert_int_equal(fric_ident_bam_target("sts3215", model, t, &why), FRIC_OK);
+}
+
 static void test_t0_m1(void **state)
 {
     (void)state;
     BENCH_SKIP_WITHOUT_DATA(DIR "/T0/truth.json", DIR);
     t0 x;
-    load_t0(&x);
     fric_fit_target t;
     const char *why = NULL;
-    assert_int_equal(fric_ident_bam_target("sts3215", 1, &t, &why), FRIC_OK);
+    start(&x, 1, &t);
     static const char *const joints[] = { "shoulder_lift", "elbow_flex", "wrist_flex" };
     int bad = 0;
     for (size_t i = 0; i < sizeof joints / sizeof joints[0]; i++) {
@@ -154,10 +161,9 @@ static void test_t0_m4_flags(void **state)
     (void)state;
     BENCH_SKIP_WITHOUT_DATA(DIR "/T0/truth.json", DIR);
     t0 x;
-    load_t0(&x);
     fric_fit_target t;
     const char *why = NULL;
-    assert_int_equal(fric_ident_bam_target("sts3215", 4, &t, &why), FRIC_OK);
+    start(&x, 4, &t);
     static const struct {
         const char *joint;
         int small;
