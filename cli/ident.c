@@ -1,14 +1,17 @@
 /*
  * ident.c: `friction ident --mjcf ROBOT.xml TRAIN.csv ... [--hold-out HELD.csv]
- * [--leave J,...] [--budget N] [--firmware-kp K] [--actuator A] [--out DIR]`
+ * [--leave J,...] [--budget N] [--firmware-kp K] [--actuator A] [--out DIR]
+ * [--model native|m1|m4]`
  *
  * Each joint's servo (MuJoCo's native model, fric_native.h) identified from
  * recordings of the assembled robot (fric_ident.h: per joint, the other
  * joints' measured motion as input through the tracks the MJCF's MuJoCo
  * computes, core/mujoco/mujoco_ident.c), then checked by the whole arm
  * replaying every recording's goals in real MuJoCo with the fitted servos,
- * beside the MJCF's own parameters and the quantisation floor. Every input
- * is read and checked before a line is printed (exit 2 with one sentence).
+ * beside the MJCF's own parameters and the quantisation floor; or, with
+ * --model m1|m4, as bam's servo (cli/ident_bam.c, fric_ident_bam.h). Every
+ * input is read and checked before a line is printed (exit 2 with one
+ * sentence).
  */
 #include <errno.h>
 #include <math.h>
@@ -20,14 +23,16 @@
 #include "cli.h"
 #include "fit_logs.h"
 #include "fmt.h"
+#include "ident_cli.h"
 
 #include "fric_ident.h"
+#include "fric_ident_bam.h"
 #include "fric_recording.h"
 
 const char cli_ident_usage[] =
     "  friction ident --mjcf ROBOT.xml TRAIN.csv [TRAIN2.csv ...] [--hold-out HELD.csv ...]\n"
     "           [--leave JOINT,...] [--budget N] [--firmware-kp K] [--actuator A] [--out DIR]\n"
-    "           [--tracks FILE.csv]\n"
+    "           [--tracks FILE.csv] [--model native|m1|m4]\n"
     "      Identifies each joint's servo as MuJoCo's native joint and position actuator\n"
     "      (kp at the firmware gain K, default 16, LeRobot's; frictionloss; damping,\n"
     "      kv lumped in; armature) from recordings of the assembled robot (the CSV of\n"
@@ -44,7 +49,10 @@ const char cli_ident_usage[] =
     "      adopts them back: `friction mujoco\n"
     "      ROBOT.xml --adopt 'J=@J, ...' --params J=DIR/J.json ...` runs each\n"
     "      fitted joint as MuJoCo's own servo (docs/robot-ident.md).\n"
-    "      Needs a build with MuJoCo.\n";
+    "      --model m1|m4: each joint as bam's servo of actuator A instead (kt, R,\n"
+    "      armature, friction_base; M4 its load-dependent friction too), the MAE of\n"
+    "      each joint's simulation printed per recording, DIR/<joint>.json an M1/M4\n"
+    "      params file (`friction mujoco --adopt` reads it). Needs a build with MuJoCo.\n";
 
 #ifndef FRIC_HAVE_MUJOCO
 
@@ -67,6 +75,7 @@ typedef struct {
     int ntrain, nheld;
     long budget;
     double firmware_kp;
+    int model;   /* fric_ident_model: native (0), M1, M4 */
 } ident_args;
 
 static int parse(int argc, char **argv, ident_args *o)
@@ -86,6 +95,11 @@ static int parse(int argc, char **argv, ident_args *o)
         else if (!strcmp(a, "--leave")) o->leave = argv[++i];
         else if (!strcmp(a, "--actuator")) o->actuator = argv[++i];
         else if (!strcmp(a, "--tracks")) o->tracks = argv[++i];
+        else if (!strcmp(a, "--model")) {
+            o->model = fric_ident_model_find(argv[++i]);
+            if (o->model < 0)
+                return cli_fail(CLI_USAGE, "ident: --model %s is not native, m1 or m4.", argv[i]);
+        }
         else if (!strcmp(a, "--hold-out")) {
             if (o->nheld == MAX_FILES) return cli_fail(CLI_USAGE, "ident: at most %d --hold-out files.", MAX_FILES);
             o->held[o->nheld++] = argv[++i];
@@ -102,7 +116,7 @@ static int parse(int argc, char **argv, ident_args *o)
                                 FRIC_BENCH_KP_MAX);
         } else if (a[0] == '-' && a[1] == '-')
             return cli_fail(CLI_USAGE, "ident: unknown option %s (--mjcf, --hold-out, --leave, --budget, "
-                            "--firmware-kp, --actuator, --out, --tracks).", a);
+                            "--firmware-kp, --actuator, --out, --tracks, --model).", a);
         else {
             if (o->ntrain == MAX_FILES) return cli_fail(CLI_USAGE, "ident: at most %d training recordings.", MAX_FILES);
             o->train[o->ntrain++] = a;
@@ -290,6 +304,28 @@ static void print_adopt(const ident_args *o, const fric_recording *r0, const uns
     putchar('\n');
 }
 
+/* --model m1|m4: the held-out set, then cli/ident_bam.c. */
+static int ident_bam(const ident_args *o, const rec_entry *E, int nE, const fric_ident_set *set,
+                     const unsigned char *leave, const fric_ident_options *opt)
+{
+    const fric_recording *R[MAX_FILES];
+    const fric_ident_tracks *T[MAX_FILES];
+    const char *path[2 * MAX_FILES];
+    size_t frames[2 * MAX_FILES], stale[2 * MAX_FILES];
+    for (int i = 0; i < nE; i++) path[i] = E[i].path, frames[i] = E[i].r.n, stale[i] = E[i].stale;
+    for (int i = 0; i < o->nheld; i++) R[i] = &E[o->ntrain + i].r, T[i] = &E[o->ntrain + i].tr;
+    const char *why = NULL;
+    fric_ident_set *held = NULL;
+    if (o->nheld && !(held = fric_ident_set_create(R, T, (size_t)o->nheld, opt, &why)))
+        return cli_fail(CLI_USAGE, "%s", why);
+    const cli_ident_bam_args a = { o->mjcf, fric_bench_actuator_resolve(o->actuator), o->out, o->model,
+                                   o->firmware_kp, o->budget, &E[0].r, leave, o->ntrain, o->nheld, path, frames,
+                                   stale };
+    int rc = cli_ident_bam(&a, set, held);
+    fric_ident_set_destroy(held);
+    return rc;
+}
+
 /* MuJoCo's warnings (an unstable replay of the MJCF's own placeholders),
  * kept and said once on stderr instead of MuJoCo's MUJOCO_LOG.TXT. */
 static int n_warnings;
@@ -329,7 +365,10 @@ int cli_ident(int argc, char **argv)
     int jnt[FRIC_REC_MAX_JOINTS], act[FRIC_REC_MAX_JOINTS];
     if (!rc && fric_mujoco_ident_joints(m, &E[0].r, jnt, act, &why))
         rc = cli_fail(CLI_USAGE, "%s (MJCF %s)", why, o.mjcf);
-    for (int i = 0; i < o.ntrain && !rc; i++) {
+    /* the bam models judge the held-out recordings by the per-joint
+       simulation: their tracks too */
+    const int ntracks = o.model ? nE : o.ntrain;
+    for (int i = 0; i < ntracks && !rc; i++) {
         if (fric_ident_tracks_create(&E[i].r, &E[i].tr, &why) || fric_mujoco_ident_tracks(m, &E[i].r, &E[i].tr, &why))
             rc = cli_fail(CLI_RUNTIME, "ident: %s: %s", E[i].path, why);
     }
@@ -341,6 +380,10 @@ int cli_ident(int argc, char **argv)
         fric_ident_options opt = { m->opt.timestep, 0, o.firmware_kp };
         set = fric_ident_set_create(R, T, (size_t)o.ntrain, &opt, &why);
         if (!set) rc = cli_fail(CLI_USAGE, "%s", why);
+        if (!rc && o.model) {
+            rc = ident_bam(&o, E, nE, set, leave, &opt);
+            goto done;
+        }
     }
     const fric_recording *r0 = E ? &E[0].r : NULL;
     fric_native_params fitted[FRIC_REC_MAX_JOINTS];
@@ -370,6 +413,7 @@ int cli_ident(int argc, char **argv)
         print_adopt(&o, r0, leave);
         rc = cli_finish_output(stdout, "the identification to stdout");
     }
+done:
     fric_ident_set_destroy(set);
     for (int i = 0; E && i < nE; i++) {
         fric_ident_tracks_destroy(&E[i].tr);

@@ -4,11 +4,12 @@
 // (web/src/ident/identify.js, tracks.js: MuJoCo 3.14 from npm computes the
 // tracks and replays the whole arm; the simulation, the fit, the ranges and
 // the verdicts are the core's, in wasm). Prints the table `friction ident`
-// prints and, with --out, writes the same params files.
+// prints and, with --out, writes the same params files; --model m1|m4 as
+// `friction ident --model` (bam's servo, cli/ident_bam.c).
 //
 //   node tools/ident.mjs --mjcf ROBOT.xml TRAIN [TRAIN2 ...] [--hold-out HELD ...]
 //        [--leave J,...] [--budget N] [--firmware-kp K] [--actuator A] [--out DIR]
-//        [--calibration CAL.json --unit DEGREES|RANGE_M100_100 (--setup SETUP.json)
+//        [--model native|m1|m4] [--calibration CAL.json --unit DEGREES|RANGE_M100_100 (--setup SETUP.json)
 //         [--episode N] [--robot-type T]]
 //
 // TRAIN and HELD: a recording's CSV (t, goal_<joint>, pos_<joint>, radians:
@@ -24,14 +25,14 @@ import { fileURLToPath } from 'node:url';
 import loadMujoco from '@mujoco/mujoco';
 import { loadFrictionCore } from '../wasm/friction.js';
 import { readLeRobot } from '../web/src/ident/recording.js';
-import { prepare, fitJoint, replays, reportLines, paramsFiles, mappingText, DEFAULT_ACTUATOR } from '../web/src/ident/identify.js';
+import { prepare, fitJoint, replays, reportLines, paramsFiles, mappingText, fitJointBam, reportLinesBam, paramsFilesBam, DEFAULT_ACTUATOR } from '../web/src/ident/identify.js';
 import { compiled } from '../web/src/mujoco/robotFiles.js';
 import { readFolder } from './robot.mjs';
 import { diskFolder } from './recording.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = `usage: node tools/ident.mjs --mjcf ROBOT.xml TRAIN [TRAIN2 ...] [--hold-out HELD ...]
-         [--leave J,...] [--budget N] [--firmware-kp K] [--actuator A] [--out DIR]
+         [--leave J,...] [--budget N] [--firmware-kp K] [--actuator A] [--out DIR] [--model native|m1|m4]
          [--calibration CAL.json --unit DEGREES|RANGE_M100_100 [--setup SETUP.json] [--episode N] [--robot-type T]]
   TRAIN, HELD: a recording's CSV (t, goal_<joint>, pos_<joint>, radians) or a LeRobot dataset folder.`;
 
@@ -68,7 +69,7 @@ async function main() {
   try {
     a = parseArgs({ allowPositionals: true, options: {
       mjcf: { type: 'string' }, 'hold-out': { type: 'string', multiple: true }, leave: { type: 'string' }, budget: { type: 'string' },
-      'firmware-kp': { type: 'string' }, actuator: { type: 'string' }, out: { type: 'string' },
+      'firmware-kp': { type: 'string' }, actuator: { type: 'string' }, out: { type: 'string' }, model: { type: 'string' },
       calibration: { type: 'string' }, unit: { type: 'string' }, setup: { type: 'string' }, episode: { type: 'string' }, 'robot-type': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     } });
@@ -85,6 +86,9 @@ async function main() {
   const firmwareKp = o['firmware-kp'] === undefined ? core.ident.constants.firmwareKp : Number(o['firmware-kp']);
   const actuator = o.actuator ?? DEFAULT_ACTUATOR;
   if (!core.bench.actuatorOf(actuator)) throw new Refusal(`ident: --actuator ${actuator} is not an actuator of the core (sts3215, xl330, ...).`);
+  const model = o.model ?? 'native';
+  if (!['native', 'm1', 'm4'].includes(model)) throw new Refusal(`ident: --model ${model} is not native, m1 or m4.`);
+  const bam = model !== 'native';
   // the recordings first, then the MJCF (the native tool's order)
   let m, files, main;
   const load = () => {
@@ -114,7 +118,7 @@ async function main() {
   if (!m) load();
   let prep;
   try {
-    prep = prepare(mj, core, m, { train, held, leave: o.leave ?? [], firmwareKp, mjcfName: o.mjcf });
+    prep = prepare(mj, core, m, { train, held, leave: o.leave ?? [], firmwareKp, mjcfName: o.mjcf, heldSet: bam });
   } catch (e) {
     throw new Refusal(`ident: ${e.message}`);
   }
@@ -122,18 +126,21 @@ async function main() {
     const results = prep.names.map(() => null);
     prep.names.forEach((name, j) => {
       if (prep.leave[j]) return;
-      process.stderr.write(`ident: fitting ${name} ...\n`);
-      results[j] = fitJoint(prep, j, { budget });
+      process.stderr.write(bam ? `ident: fitting ${name} (M${model.slice(1)}) ...\n` : `ident: fitting ${name} ...\n`);
+      results[j] = bam ? fitJointBam(prep, j, { model, actuator: core.bench.actuatorOf(actuator), budget }) : fitJoint(prep, j, { budget });
     });
-    const runs = replays(mj, core, m, prep, results, { mjcfName: o.mjcf });
+    const runs = bam ? null : replays(mj, core, m, prep, results, { mjcfName: o.mjcf });
     if (o.out) {
       if (!fs.existsSync(o.out)) fs.mkdirSync(o.out, { recursive: true });
       if (!fs.statSync(o.out).isDirectory()) throw new Refusal(`ident: --out ${o.out} is not a folder.`);
-      for (const [joint, text] of Object.entries(paramsFiles(core, prep, results, actuator))) fs.writeFileSync(path.join(o.out, `${joint}.json`), text);
+      const files = bam ? paramsFilesBam(core, prep, results, model, core.bench.actuatorOf(actuator)) : paramsFiles(core, prep, results, actuator);
+      for (const [joint, text] of Object.entries(files)) fs.writeFileSync(path.join(o.out, `${joint}.json`), text);
     }
-    process.stdout.write(`${reportLines(core, { mjcf: o.mjcf, prep, results, runs }).join('\n')}\n`);
-    // the command that adopts the files back, as `friction ident --out` prints it
-    if (o.out) {
+    const lines = bam ? reportLinesBam(core, { mjcf: o.mjcf, prep, results, model, actuator: core.bench.actuatorOf(actuator) })
+      : reportLines(core, { mjcf: o.mjcf, prep, results, runs });
+    process.stdout.write(`${lines.join('\n')}\n`);
+    // the command that adopts the native files back, as `friction ident --out` prints it
+    if (o.out && !bam) {
       const fitted = prep.names.filter((_, j) => !prep.leave[j] && results[j]);
       process.stdout.write(`adopt the fitted servos: friction mujoco ${o.mjcf} --adopt '${mappingText(prep, results)}'${fitted.map((n) => ` --params ${n}=${o.out}/${n}.json`).join('')}\n`);
     }

@@ -7,7 +7,8 @@
  *   a recording with its tracks (fxb_ident_rec: the arrays copied, checked
  *   once by fric_recording_check, fric_ident_tracks_create's q̇ and q̈);
  *   a set of them (fric_ident_set, its options);
- *   a joint's fitter (fric_ident_fitter, stepped a generation at a time).
+ *   a joint's fitter (fric_ident_fitter, stepped a generation at a time);
+ *   a joint as bam's servo (fric_ident_bam.h: one call, the whole fit).
  * Native parameter sets cross as the record native_params (FRIC_NATIVE_KEYS,
  * bindings_native.c). Conventions:
  * wasm/bindings.c.
@@ -20,6 +21,7 @@
 #include <string.h>
 
 #include "fric_ident.h"
+#include "fric_ident_bam.h"
 #include "fric_native.h"
 #include "fric_recording.h"
 #include "fric_status.h"
@@ -402,6 +404,71 @@ FXB_EXPORT int fxb_ident_format(double x, char *buf, int cap)
 FXB_EXPORT int fxb_ident_native_edits(const fric_native_params *p, double firmware_kp, fric_native_edit *out)
 {
     if (fxb_native_none(p) || fxb_from_core(fric_native_edit_of(p, firmware_kp, out), NULL)) return 1;
+    fxb_set_status(FRIC_OK, -1, "");
+    return 0;
+}
+
+/* bam's servo (fric_ident_bam.h): t for actuator and model (1, 4), or 1 with
+ * the message. */
+static int bam_target(const char *actuator, int model, fric_fit_target *t)
+{
+    const char *why = "";
+    if (!fric_ident_bam_target(actuator, model, t, &why)) return 0;
+    fxb_set_status(fric_status_last().code, fric_status_last().param, why);
+    return 1;
+}
+
+/* Joint j identified as bam's servo of actuator and model M1 or M4
+ * (fric_ident_bam_joint, seed and budget as fric_ident_joint's):
+ * out[5·FRIC_FIT_N + 7] the fitted vector p, the ranges' lower and upper
+ * ends, the per-parameter flags, 1 where fitted (each FRIC_FIT_N, fric_fit.h's
+ * order), then the joint's flags, the training MAE [rad], the evaluations,
+ * the effective gain [N·m/rad], the load track's least and greatest [N·m],
+ * the actuator's supply [V].
+ * 0, or 1 with the message. */
+FXB_EXPORT int fxb_ident_bam_joint(const fxb_ident_set *h, const char *actuator, int model, int j, double budget,
+                                   double seed, double *out)
+{
+    fric_fit_target t;
+    if (no_set(h) || bam_target(actuator, model, &t)) return 1;
+    if (!(budget >= 1 && budget <= 1e7) || !(seed >= 0 && seed <= 9007199254740991.0)) {
+        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.ident_budget", "ident: the budget must be 1 .. 1e7 and the seed >= 0.", FXB_END);
+        return 1;
+    }
+    fric_ident_bam_result r;
+    const char *why = "";
+    if (fric_ident_bam_joint(h->s, actuator, &t, j, (long)budget, (uint64_t)seed, &r, &why)) {
+        fxb_set_status(fric_status_last().code, fric_status_last().param, why);
+        return 1;
+    }
+    const int N = FRIC_FIT_N;
+    for (int i = 0; i < N; i++) {
+        out[i] = r.p[i];
+        out[N + i] = r.lower[i];
+        out[2 * N + i] = r.upper[i];
+        out[3 * N + i] = r.param_flags[i];
+        out[4 * N + i] = r.free_[i];
+    }
+    const double tail[7] = { r.verdict.flags, r.train_mae, (double)r.evals, r.gain, r.verdict.load_min, r.verdict.load_max,
+                             t.servo.vin_default };
+    memcpy(out + 5 * N, tail, sizeof tail);
+    fxb_set_status(FRIC_OK, -1, "");
+    return 0;
+}
+
+/* Joint j of recording rec simulated as bam's servo with p[FRIC_FIT_N]
+ * (fric_ident_bam_simulate): res[0] the MAE [rad] (+inf when refused or
+ * diverged). 0, or 1 with the message. */
+FXB_EXPORT int fxb_ident_bam_simulate(const fxb_ident_set *h, const char *actuator, int model, int rec, int j,
+                                      const double *p, double *res)
+{
+    fric_fit_target t;
+    if (no_set(h) || bam_target(actuator, model, &t)) return 1;
+    if (rec < 0 || (size_t)rec >= h->count || j < 0 || j >= fric_ident_set_joints(h->s)) {
+        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.ident_index", "ident: no such recording or joint in the set.", FXB_END);
+        return 1;
+    }
+    res[0] = fric_ident_bam_simulate(h->s, &t, (size_t)rec, j, p, NULL, 0);
     fxb_set_status(FRIC_OK, -1, "");
     return 0;
 }

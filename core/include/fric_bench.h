@@ -310,6 +310,20 @@ void fric_bench_retune(const fric_bench_def *d, fric_bench_state *s);
 fric_status fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
                             double goal, int torque_enable);
 
+/* A robot's joint driven by this servo (fric_ident.h, the bam model of
+ * core/identify/ident_bam.c), as fric_native_step_inertia and
+ * fric_native_step_load extend the native bench's step:
+ * fric_bench_step_inertia sets the step's inertia J [kg·m²] (> 0: the
+ * joint's M at the pose with the servo's armature) in s, and with it J/dt,
+ * Z = dt/J and the IMPLICIT plan, as fric_bench_retune derives them from
+ * the bench's J (no check; d as s was prepared with). fric_bench_step_load
+ * is fric_bench_step with the torque enabled and the external torque tau_e
+ * [N·m] (the joint's load) in place of the bench's gravity (d's mass,
+ * length and q_offset then unused): 1, or 0 when the new state is not
+ * finite (s unchanged; the status recorded as fric_bench_step's). */
+void fric_bench_step_inertia(const fric_bench_def *d, fric_bench_state *s, double J);
+int fric_bench_step_load(const fric_bench_def *d, fric_bench_state *s, double goal, double tau_e);
+
 /* Servo torque τm [N·m] for the state (q, dq) and the target the
  * firmware's loop follows (no friction; with target smoothing, the step
  * passes its smoothed target q_s, not the goal). */

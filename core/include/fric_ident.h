@@ -186,6 +186,12 @@ double fric_ident_loss(const fric_ident_set *s, int j, const fric_native_params 
       "the MJCF's link inertia and load are a small part of the joint's torque: kp, frictionloss, damping and " \
       "armature are known only up to a common factor (their ratios are identified)") \
     X(KV_LUMPED, "ident.kv_lumped", "kv and damping both act as −c·q̇: fitted as one damping") \
+    X(LOAD_SMALL, "ident.load_small", \
+      "the load's range stays within the friction band (twice the friction at rest): the load-dependent " \
+      "friction of M4 not identifiable") \
+    X(VISCOUS_LUMPED, "ident.viscous_lumped", \
+      "friction_viscous and the back-EMF kt²/R both act as −c·q̇: friction_viscous held at 0, kt and R carry the " \
+      "damping") \
     X(RANGE_AT_BOUND, "ident.range_at_bound", "a confidence range reaches its bound: that value not identifiable")
 enum {
 #define FLAG_BIT(f, id, text) FRIC_IDENT_BIT_##f,

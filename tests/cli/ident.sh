@@ -5,7 +5,8 @@
 # stdout. A short run on T0 (../shared/data/robot_ident) with one joint
 # fitted: the table's joints are the recording's header's, the floor is
 # awk's 2π/4096, the params file written is read back by another reader
-# (mujoco-model --class) and the joints left out get none.
+# (mujoco-model --class) and the joints left out get none; the same with
+# --model m1 (bam's servo), its file adopted by `friction mujoco`.
 run "$bin" ident --mjcf /nonexistent.xml /nonexistent.csv
 if grep -q 'built without MuJoCo' "$tmp/err"; then
     if [ "${CI:-}" = true ]; then bad "ident: the tool was built without MuJoCo (CI=true)"
@@ -20,6 +21,7 @@ XML
     usage_error "ident: no recording" TRAIN.csv -- "$bin" ident --mjcf "$tmp/ident-a.xml"
     usage_error "ident: unknown option" --frobnicate -- "$bin" ident --mjcf "$tmp/ident-a.xml" --frobnicate 1 "$tmp/ident-b.csv"
     usage_error "ident: --budget 0" --budget 0 -- "$bin" ident --mjcf "$tmp/ident-a.xml" --budget 0 "$tmp/ident-b.csv"
+    usage_error "ident: --model m2" "--model m2" "native, m1 or m4" -- "$bin" ident --mjcf "$tmp/ident-a.xml" --model m2 "$tmp/ident-b.csv"
     usage_error "ident: --leave of no joint" --leave zz b -- "$bin" ident --mjcf "$tmp/ident-a.xml" --leave zz "$tmp/ident-b.csv"
     usage_error "ident: a joint the MJCF lacks" "joint b" "hinge joints are a" -- "$bin" ident --mjcf "$tmp/ident-a.xml" "$tmp/ident-b.csv"
     usage_error "ident: an MJCF that does not load" "does not load" -- "$bin" ident --mjcf "$tmp/ident-b.csv" "$tmp/ident-b.csv"
@@ -46,6 +48,28 @@ XML
             run "$bin" mujoco-model --class wf --params "$tmp/ident-out/wrist_flex.json"
             [ $rc -eq 0 ] && grep -q 'frictionloss=' "$tmp/out" && ok \
                 || bad "ident on T0: the params file is not read back: $(head -c 300 "$tmp/err")"
+        fi
+        # --model m1: bam's servo on one joint. The table's rows, the params
+        # file in bam's format with the firmware gain, its effective gain
+        # computed here from its kt and R (the STS3215's 7.4 V and error gain
+        # 0.166 of bam/feetech/actuator.py, LeRobot's firmware gain 16)
+        # against the printed one, and the file adopted by `friction mujoco`
+        rm -rf "$tmp/ident-m1"
+        run "$bin" ident --mjcf "$rid/so101_stripped.xml" "$rid/T0/recipe.csv" --hold-out "$rid/T0/teleop.csv" \
+            --leave shoulder_pan,shoulder_lift,elbow_flex,wrist_roll,gripper --budget 40 --model m1 --out "$tmp/ident-m1"
+        if [ $rc -ne 0 ]; then bad "ident --model m1 on T0: exit $rc: $(head -c 300 "$tmp/err")"
+        else
+            got=$(sed -n "/^MAE of each joint's simulation/,\$p" "$tmp/out" | tail -n +3 | awk '{ print $1 " " $2 }' | tr '\n' ' ')
+            [ "$got" = "wrist_flex train wrist_flex held-out " ] && ok || bad "ident --model m1: the MAE table's rows: $got"
+            f=$tmp/ident-m1/wrist_flex.json
+            grep -q '"model": "m1"' "$f" && grep -q '"kp": 16' "$f" && grep -q '"integrator": "mujoco"' "$f" && ok \
+                || bad "ident --model m1: the params file: $(tr -d '\n' <"$f")"
+            want=$(awk -F'[:,]' '/"kt"/ { kt = $2 } /"R"/ { r = $2 } END { printf "%.5g", kt * 7.4 * 16 * 0.166 / r }' "$f")
+            grep -q "^wrist_flex: [0-9]* evaluations, effective gain $want N·m/rad" "$tmp/out" && ok \
+                || bad "ident --model m1: effective gain not $want: $(grep '^wrist_flex' "$tmp/out")"
+            run "$bin" mujoco "$rid/so101_stripped.xml" --adopt "wrist_flex=@wf" --params "wf=$f" --seconds 0.01
+            [ $rc -eq 0 ] && grep -q 'wrist_flex: sts3215 M1 (@wf)' "$tmp/out" && ok \
+                || bad "ident --model m1: the params file is not adopted: $(head -c 300 "$tmp/err")"
         fi
     else
         skip "ident on T0: $rid/T0/recipe.csv not found (../shared/data/robot_ident)"

@@ -225,3 +225,36 @@ describe('consistency with the native CLI (MuJoCo 2.2.2) on T0\'s recipe', { ski
     }
   });
 });
+
+describe('consistency with the native CLI on T0: --model m1 (bam\'s servo)', { skip }, () => {
+  const args = ['--mjcf', MJCF, RECIPE, '--hold-out', TELEOP, '--leave', 'shoulder_pan,shoulder_lift,elbow_flex,wrist_roll,gripper',
+    '--budget', '30', '--model', 'm1'];
+  it('consistency: the Node tool prints the native CLI\'s table and writes its M1 params files (bit for bit but the MAEs\' last digits)', async (t) => {
+    if (!fs.existsSync(CLI)) { t.skip('the native friction is not built (make cli)'); return; }
+    const n = spawnSync(CLI, ['ident', ...args, '--out', path.join(tmp, 'bam-native')], { encoding: 'utf8' });
+    if (/built without MuJoCo/.test(n.stderr)) { t.skip('the native friction is built without MuJoCo'); return; }
+    assert.equal(n.status, 0, n.stderr);
+    const node = spawnSync(process.execPath, [path.join(ROOT, 'tools/ident.mjs'), ...args, '--out', path.join(tmp, 'bam-node')], { encoding: 'utf8' });
+    assert.equal(node.status, 0, node.stderr);
+    // the table: the same lines but the MAEs' last printed digits (mrad to 4 decimals, counts to 2)
+    const lines = (s) => s.split('\n').filter((l) => l && !l.startsWith('WARNING:'));
+    const a = lines(node.stdout), b = lines(n.stdout);
+    assert.equal(a.length, b.length, `${node.stdout}\n---\n${n.stdout}`);
+    const mae = /^ {4}(\S+)\s+(train|held-out)\s+(\S+)\s+(\S+)$/;
+    a.forEach((l, i) => {
+      const x = l.match(mae), y = b[i].match(mae);
+      if (!x || !y) { assert.equal(l, b[i]); return; }
+      assert.deepEqual([x[1], x[2]], [y[1], y[2]]);
+      assert.ok(Math.abs(Number(x[3]) - Number(y[3])) <= 2e-4, `${l} vs ${b[i]}`);
+    });
+    const f = 'wrist_flex.json';
+    const x = JSON.parse(fs.readFileSync(path.join(tmp, 'bam-node', f), 'utf8')), y = JSON.parse(fs.readFileSync(path.join(tmp, 'bam-native', f), 'utf8'));
+    assert.deepEqual(Object.keys(x), Object.keys(y));
+    assert.equal(y.model, 'm1');
+    assert.equal(y.kp, 16);
+    for (const k of Object.keys(y)) {
+      if (k === 'fit_train_mae' || k === 'fit_holdout_mae') assert.ok(Math.abs(x[k] - y[k]) <= 1e-9 * y[k], `${f} ${k}: ${x[k]} vs ${y[k]}`);
+      else assert.equal(x[k], y[k], `${f} ${k}`);
+    }
+  });
+});

@@ -6,7 +6,9 @@
 // the per-joint simulation, the fit, the ranges and the verdicts are the
 // core's, the native CLI's. Handles: IdentRecording (a recording and its
 // tracks), IdentSet (the training set), IdentFit (one joint's CMA-ES).
-import { LAYOUTS, TABLES, CONSTANTS, argError, numberType, num, inp, out, outStruct, caller } from './base.js';
+// A joint as bam's servo with M1 or M4 (fric_ident_bam.h): IdentSet.bamJoint,
+// IdentSet.bamSimulate.
+import { LAYOUTS, TABLES, CONSTANTS, argError, numberType, num, inp, out, outStruct, caller, cstr } from './base.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
  *  call() refuses an export not listed here or a wrong count of arguments. */
@@ -32,6 +34,14 @@ export const SIGNATURES = {
   fxb_ident_result: 'h j p train_mae evals p_out range verdict flags res',
   fxb_ident_format: 'x buf cap',
   fxb_ident_native_edits: 'p firmware_kp out',
+  fxb_ident_bam_joint: 'h actuator model j budget seed out',
+  fxb_ident_bam_simulate: 'h actuator model rec j p res',
+};
+/** A bam model's number: 'm1' | 'm4' (or 1, 4); another refused naming it. */
+const bamModel = (model) => {
+  const k = { m1: 1, m4: 4, 1: 1, 4: 4 }[String(model).toLowerCase()];
+  if (!k) throw argError(RangeError, 'model', `model ${String(model)} is not m1 or m4 (bam's servo models a robot's joint is fitted with).`);
+  return k;
 };
 const call = caller(SIGNATURES);
 
@@ -255,6 +265,40 @@ export class IdentSet {
     const ranges = Object.fromEntries(keys.map((k, i) => [k, { lower: range[i], upper: range[N + i], lowerClamped: range[2 * N + i] !== 0, upperClamped: range[3 * N + i] !== 0 }]));
     return { p: po, ranges, verdict, flags: flags[0], paramFlags: Object.fromEntries(keys.map((k, i) => [k, flags[1 + i]])),
       trainMae: res[0], evals: res[1] };
+  }
+
+  /** Joint j identified as bam's servo (fric_ident_bam_joint: the
+   *  searches, the ranges and the verdict in one call): model 'm1' | 'm4',
+   *  actuator (a core actuator's name), budget, seed as fitter's. { p
+   *  (Float64Array in core.fit.paramKeys() order, what core.fit.paramsText
+   *  writes), ranges { key: { lower, upper } }, paramFlags { key: bits },
+   *  free { key: fitted }, flags (the joint's bits), trainMae [rad], evals,
+   *  gain (the effective gain [N·m/rad]), loadMin, loadMax [N·m], vin (the
+   *  actuator's supply [V]) }. */
+  bamJoint(j, { model = 'm1', actuator = 'sts3215', budget = CONSTANTS.ident_budget, seed = 1 } = {}) {
+    this._live();
+    const core = this._core, keys = core.fit.paramKeys().map((x) => x.key), N = keys.length;
+    num('budget', budget, { min: 1, max: 1e7, integer: true });
+    num('seed', seed, { min: 0, max: 2 ** 53, integer: true });
+    const { out: [o] } = call(core, 'fxb_ident_bam_joint',
+      [this._h, cstr(String(actuator), 'actuator'), bamModel(model), this._joint(j), budget, seed, out(Float64Array, 5 * N + 7)]);
+    const by = (off, f) => Object.fromEntries(keys.map((k, i) => [k, f(o[off + i])]));
+    return { p: o.slice(0, N), ranges: Object.fromEntries(keys.map((k, i) => [k, { lower: o[N + i], upper: o[2 * N + i] }])),
+      paramFlags: by(3 * N, (x) => x), free: by(4 * N, (x) => x !== 0), flags: o[5 * N], trainMae: o[5 * N + 1],
+      evals: o[5 * N + 2], gain: o[5 * N + 3], loadMin: o[5 * N + 4], loadMax: o[5 * N + 5], vin: o[5 * N + 6] };
+  }
+
+  /** Joint j of recording k simulated as bam's servo with p (a fit vector,
+   *  core.fit.paramKeys() order) of model and actuator: its MAE [rad]
+   *  (fric_ident_bam_simulate). */
+  bamSimulate(k, j, p, { model = 'm1', actuator = 'sts3215' } = {}) {
+    this._live();
+    num('rec', k, { min: 0, max: this.recordings.length - 1, integer: true });
+    const N = this._core.fit.paramKeys().length;
+    const x = Float64Array.from(p);
+    if (x.length !== N) throw argError(RangeError, 'p', `p has ${x.length} values; a fit vector has ${N}.`);
+    return call(this._core, 'fxb_ident_bam_simulate', [this._h, cstr(String(actuator), 'actuator'), bamModel(model), k, this._joint(j), inp(x),
+      out(Float64Array, 1)]).out[0][0];
   }
 
   free() {

@@ -232,28 +232,37 @@ fric_status fric_bench_init(const fric_bench_def *d, fric_bench_state *s,
     return 0;
 }
 
-void fric_bench_retune(const fric_bench_def *d, fric_bench_state *s)
+void fric_bench_step_inertia(const fric_bench_def *d, fric_bench_state *s, double J)
 {
-    double J = fric_bench_inertia(d);
+    /* what fric_bench_retune derives from J: J/dt, Z = dt/J and the
+       IMPLICIT plan prepared with that Z */
     s->J = J;
     s->J_dt = J / d->dt;
+    const fric_servo_friction *f = &d->friction;
+    fric_law law = { FRIC_STRIBECK, 0, 0, f->dtheta_s, f->K_v, f->alpha };
+    s->Z = d->dt / J;
+    fric_elem_a_var_prepare_unchecked(&s->elem, &law, s->Z, 1);
+}
+
+void fric_bench_retune(const fric_bench_def *d, fric_bench_state *s)
+{
     /* MuJoCo's Euler: the ½·a·dt² term is 0·a, q' = q + θ̇'·dt exactly */
     s->dt2 = d->integrator == FRIC_BENCH_INTEGRATOR_MUJOCO ? 0 : d->dt * d->dt;
     s->grav = fric__bench_gravity_gain(d);
     s->target_step = d->servo.max_velocity > 0 ? d->servo.max_velocity * d->dt : INFINITY;
-    /* the budget as a Stribeck law (levels set per step), Z = dt/J */
-    const fric_servo_friction *f = &d->friction;
-    fric_law law = { FRIC_STRIBECK, 0, 0, f->dtheta_s, f->K_v, f->alpha };
-    s->Z = d->dt / J;
-    fric_elem_a_var_prepare_unchecked(&s->elem, &law, s->Z, 1);   /* B(w) with s(w) to first order */
+    /* J, J/dt and the budget as a Stribeck law (levels set per step, B(w)
+       with s(w) to first order), Z = dt/J */
+    fric_bench_step_inertia(d, s, fric_bench_inertia(d));
     s->warm.w = -1;
 }
 
-fric_status fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
-                            double goal, int torque_enable)
+/* The step (Algorithm 1) with the external torque tau_e [N·m] given: the
+ * bench's gravity (fric_bench_step) or a robot joint's load
+ * (fric_bench_step_load). */
+static inline fric_status bench_step_tau(const fric_bench_def *d, fric_bench_state *s, double goal,
+                                         int torque_enable, double tau_e)
 {
     double q = s->q, dq = s->dq, dt = d->dt, J = s->J;
-    double tau_e = fx_gravity(s->grav, q, d->servo.q_offset);  /* fric_bench_gravity_torque */
     /* the firmware's smoothed target, before the control law (also with
      * the torque off, as the reference computes the control every step) */
     double target = fx_target_smooth(s->target, goal, s->target_step);
@@ -315,4 +324,16 @@ fric_status fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
     s->stuck = stuck;
     if (stuck) s->steps_stuck++;
     return 0;
+}
+
+fric_status fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
+                            double goal, int torque_enable)
+{
+    /* fric_bench_gravity_torque */
+    return bench_step_tau(d, s, goal, torque_enable, fx_gravity(s->grav, s->q, d->servo.q_offset));
+}
+
+int fric_bench_step_load(const fric_bench_def *d, fric_bench_state *s, double goal, double tau_e)
+{
+    return bench_step_tau(d, s, goal, 1, tau_e) == FRIC_OK;
 }

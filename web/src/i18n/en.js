@@ -1475,5 +1475,7 @@ export default {
   'ident.flag.kv_lumped': 'kv and damping both act as −c·q̇: fitted as one damping',
   'ident.flag.ratios_only': 'the MJCF\'s link inertia and load are a small part of the joint\'s torque: kp, frictionloss, damping and armature are known only up to a common factor (their ratios are identified)',
   'ident.flag.range_at_bound': 'a confidence range reaches its bound: that value not identifiable',
+  'ident.flag.load_small': 'the load\'s range stays within the friction band (twice the friction at rest): the load-dependent friction of M4 not identifiable',
+  'ident.flag.viscous_lumped': 'friction_viscous and the back-EMF kt²/R both act as −c·q̇: friction_viscous held at 0, kt and R carry the damping',
   'ident.everyJoint': 'Every joint: {what}.',
 };

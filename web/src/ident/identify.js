@@ -41,9 +41,9 @@ export function leaveFlags(names, leave) {
  * Returns { train, held (IdentRecording), set, leave (flags), names };
  * free() it. Throws one sentence (nothing is left allocated).
  */
-export function prepare(mj, core, m, { train, held = [], leave = [], firmwareKp, mjcfName = 'MJCF', onProgress = null }) {
+export function prepare(mj, core, m, { train, held = [], leave = [], firmwareKp, mjcfName = 'MJCF', onProgress = null, heldSet = false }) {
   const made = [];
-  let set = null;
+  let set = null, hset = null;
   try {
     for (const [i, r] of [...train, ...held].entries()) {
       const x = core.ident.recording(r, r.source);
@@ -58,10 +58,18 @@ export function prepare(mj, core, m, { train, held = [], leave = [], firmwareKp,
     const T = made.slice(0, train.length);
     T.forEach((x, i) => computeTracks(mj, core, m, x, { source: mjcfName, onProgress: onProgress && ((k, n) => onProgress(i, k, n)) }));
     set = core.ident.set(T, { h: m.opt.timestep, window: 0, firmwareKp });
-    const out = { core, train: T, held: made.slice(train.length), set, leave: flags, names, firmwareKp };
-    out.free = () => { set.free(); made.forEach((x) => x.free()); };
+    // heldSet (the bam models: each joint's simulation judges the held-out
+    // recordings too): their tracks and a set of them
+    const H = made.slice(train.length);
+    if (heldSet && H.length) {
+      H.forEach((x) => computeTracks(mj, core, m, x, { source: mjcfName }));
+      hset = core.ident.set(H, { h: m.opt.timestep, window: 0, firmwareKp });
+    }
+    const out = { core, train: T, held: H, set, heldSet: hset, leave: flags, names, firmwareKp };
+    out.free = () => { set.free(); hset?.free(); made.forEach((x) => x.free()); };
     return out;
   } catch (e) {
+    hset?.free();
     set?.free();
     made.forEach((x) => x.free());
     throw e;
@@ -184,4 +192,70 @@ export function paramsFiles(core, prep, results, actuator = DEFAULT_ACTUATOR) {
  *  a native file those doors run as MuJoCo's own servo (fric_robot.h). */
 export function mappingText(prep, results) {
   return prep.names.filter((_, j) => !prep.leave[j] && results[j]).map((n) => `${n}=@${n}`).join(', ');
+}
+
+/**
+ * Joint j as bam's servo (`friction ident --model m1|m4`, cli/ident_bam.c):
+ * the core's fit in one call (IdentSet.bamJoint), then the held-out
+ * recordings' MAE of the joint's simulation (the frame-weighted mean over
+ * them, fric_ident_bam_loss's; NaN without any). prep made with heldSet.
+ */
+export function fitJointBam(prep, j, { model, actuator = DEFAULT_ACTUATOR, budget, seed = SEED }) {
+  const r = prep.set.bamJoint(j, { model, actuator, budget, seed });
+  let heldMae = NaN;
+  if (prep.heldSet) {
+    const maes = prep.held.map((_, k) => prep.heldSet.bamSimulate(k, j, r.p, { model, actuator }));
+    heldMae = maes.length === 1 ? maes[0] : maes.reduce((a, x, k) => a + x * prep.held[k].frames, 0) / prep.held.reduce((a, x) => a + x.frames, 0);
+  }
+  return { ...r, heldMae };
+}
+
+/** The parameters the bam report shows, in its order (cli/ident_bam.c). */
+const BAM_SHOWN = ['kt', 'R', 'armature', 'friction_base', 'load_friction_base', 'friction_stribeck', 'load_friction_stribeck',
+  'dtheta_stribeck', 'alpha', 'friction_viscous'];
+
+/** The report `friction ident --model m1|m4` prints (cli/ident_bam.c), line for line. */
+export function reportLinesBam(core, { mjcf, prep, results, model, actuator = DEFAULT_ACTUATOR }) {
+  const keys = core.fit.paramKeys(), count = core.ident.constants.count, flags = core.ident.flags();
+  const k = { m1: 1, m4: 4 }[String(model).toLowerCase()] ?? Number(model);
+  const used = core.fit.paramUsed(k);
+  const vin = results.find((x) => x)?.vin ?? NaN;
+  const L = [`ident ${mjcf}: ${prep.names.length} joints, bam's M${k} servo (${actuator} at firmware gain ${cG(prep.firmwareKp, 6)}, ${cG(vin, 6)} V)`];
+  [...prep.train, ...prep.held].forEach((r, i) => L.push(`    ${i < prep.train.length ? 'train' : 'held-out'} ${r.source}: ${r.frames} frames, ${r.stale} stale goals repaired`));
+  prep.names.forEach((name, j) => {
+    if (prep.leave[j]) { L.push(`${name}: left out (the MJCF's own parameters)`); return; }
+    const x = results[j];
+    L.push(`${name}: ${x.evals} evaluations, effective gain ${cG(x.gain, 5)} N·m/rad`);
+    for (const key of BAM_SHOWN) {
+      const i = keys.findIndex((q) => q.key === key);
+      if (!used[i]) continue;
+      const unit = keys[i].unit, v = cG(x.p[i], 5);
+      if (x.free[key]) L.push(`    ${key.padEnd(23)} ${v.padEnd(10)} [${cG(x.ranges[key].lower, 5)}, ${cG(x.ranges[key].upper, 5)}] ${unit}${x.paramFlags[key] ? '  not identifiable' : ''}`);
+      else L.push(`    ${key.padEnd(23)} ${v.padEnd(10)} held ${unit}`);
+    }
+    for (const g of flags) if (x.flags & (1 << g.bit)) L.push(`    - ${g.text}`);
+  });
+  L.push(`MAE of each joint's simulation, the other joints' measured motion as input [mrad] (one count = ${(count * 1e3).toFixed(3)} mrad)`);
+  L.push(`    ${'joint'.padEnd(14)} ${'set'.padEnd(9)} ${'M1/M4'.padStart(10)} ${'counts'.padStart(8)}`);
+  prep.names.forEach((name, j) => {
+    if (prep.leave[j]) return;
+    [results[j].trainMae, results[j].heldMae].forEach((v, i) => {
+      if (!Number.isNaN(v)) L.push(`    ${name.padEnd(14)} ${(i ? 'held-out' : 'train').padEnd(9)} ${fixed(v * 1e3, 4, 10)} ${fixed(v / count, 2, 8)}`);
+    });
+  });
+  return L;
+}
+
+/** Per fitted joint its M1/M4 params file (`friction ident --model m1|m4
+ *  --out`: core.fit.paramsText, MuJoCo's integrator, the firmware gain as
+ *  the bench's "kp"): { joint: text }. */
+export function paramsFilesBam(core, prep, results, model, actuator = DEFAULT_ACTUATOR) {
+  const out = {};
+  prep.names.forEach((name, j) => {
+    if (prep.leave[j] || !results[j]) return;
+    const x = results[j];
+    out[name] = core.fit.paramsText(x.p, actuator, model, { trainMae: x.trainMae, holdoutMae: Number.isNaN(x.heldMae) ? null : x.heldMae, logs: prep.train.length, evaluations: x.evals },
+      'mujoco', [{ key: 'kp', json: core.ident.format(prep.firmwareKp) }]);
+  });
+  return out;
 }

@@ -1,0 +1,283 @@
+/*
+ * ident_bam.c: a robot's joint identified as bam's servo with M1 or M4
+ * (fric_ident_bam.h; Duclusaud & Passault §III, §IV-A): the bench's servo
+ * step (core/system/bench/bench_step.c, fric_bench_step_inertia and
+ * fric_bench_step_load) run on the set of ident.c (its windows, frame steps
+ * and tracks), searched by CMA-ES (fric_cmaes.h) in the bench fit's box
+ * (fric_fit_space, log scales), ranged by fric_fit_sensitivity and judged
+ * by fric_ident_verdict_of.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fric_cmaes.h"
+#include "fric_ident_bam.h"
+#include "base.h"
+#include "ident_internal.h"
+
+int fric_ident_model_find(const char *name)
+{
+    if (!name) return -1;
+    if (!strcmp(name, "native")) return FRIC_IDENT_NATIVE;
+    if (!strcmp(name, "m1")) return FRIC_IDENT_M1;
+    if (!strcmp(name, "m4")) return FRIC_IDENT_M4;
+    return -1;
+}
+
+fric_status fric_ident_bam_target(const char *actuator, int model, fric_fit_target *t, const char **why)
+{
+    if (model != FRIC_IDENT_M1 && model != FRIC_IDENT_M4) {
+        fric__why(why, fric__say_id("ident.bam_model", "ident: the model M{model} is not one a robot's joint is "
+                                    "fitted with here: M1 or M4.", fric__values(fric__i("model", model))));
+        return fric__rc();
+    }
+    const char *name = fric_bench_actuator_resolve(actuator);
+    if (fric_fit_target_init(t, name ? name : actuator, model, why)) return fric__rc();
+    return fric_fit_target_integrator(t, FRIC_BENCH_INTEGRATOR_MUJOCO, why);
+}
+
+static void hold(fric_fit_space *s, int i, double v)
+{
+    s->free_[i] = 0;
+    s->value[i] = v;
+}
+
+fric_status fric_ident_bam_space(const char *actuator, const fric_fit_target *t, fric_fit_space *s, const char **why)
+{
+    const char *act = fric_bench_actuator_resolve(actuator);
+    if (fric_fit_space_default(act ? act : actuator, t ? t->model : 0, s, why)) return fric__rc();
+    /* a robot's joint reaches beyond a bench's servo: the native
+       identification's boxes (fric_ident_space_default) for friction and
+       armature, on log scales */
+    s->lo[FRIC_FIT_K_C] = 1e-4, s->hi[FRIC_FIT_K_C] = 2;
+    s->lo[FRIC_FIT_ARMATURE] = 1e-5, s->hi[FRIC_FIT_ARMATURE] = 0.1;
+    hold(s, FRIC_FIT_K_V, 0);          /* the back-EMF kt²/R carries it */
+    hold(s, FRIC_FIT_Q_OFFSET, 0);     /* the MJCF's zero */
+    /* the firmware constants at the actuator's own */
+    hold(s, FRIC_FIT_ERROR_GAIN_RATIO, t->servo.error_gain_ratio);
+    hold(s, FRIC_FIT_MAX_VELOCITY, t->servo.max_velocity);
+    hold(s, FRIC_FIT_CURRENT_LIMIT, t->servo.current_limit);
+    hold(s, FRIC_FIT_MAX_TORQUE, t->servo.max_torque);
+    /* the start: the box's centre (decode of 0.5 for every free value) */
+    double x[FRIC_FIT_N], p[FRIC_FIT_N];
+    int idx[FRIC_FIT_N];
+    const int n = fric_fit_space_free_indices(s, idx);
+    for (int k = 0; k < n; k++) x[k] = 0.5;
+    fric_fit_space_decode(s, x, p);
+    for (int k = 0; k < n; k++) s->value[idx[k]] = p[idx[k]];
+    return fric_fit_space_check(s, t->model, why);
+}
+
+/* ---------------------------------------------------------- simulation */
+
+/* The bench def of p for the set's joints: t's law at the recording's
+ * firmware gain, the actuator's supply, the set's timestep (mass and length
+ * are fric_fit_apply's, unused by the load step). 1 when the bench takes it. */
+static int def_of(const fric_ident_set *s, const fric_fit_target *t, const double *p, fric_bench_def *d)
+{
+    fric_fit_apply(t, p, d);
+    d->kp = s->o.firmware_kp;
+    d->dt = s->o.h;
+    return fric_bench_check(d, NULL) == FRIC_OK;
+}
+
+/* Σ |q_sim − q_meas| over recording rec's frames for joint j (the frames,
+ * windows and tracks as ident.c's run), +inf when the state leaves the
+ * finite range. */
+static double run_bam(const fric_ident_set *s, const fric_bench_def *d, size_t rec, int j, double *sim_q, size_t cap)
+{
+    const fric_recording *r = s->rec[rec];
+    const fric_ident_tracks *tr = s->tr[rec];
+    const unsigned char *restart = s->restart[rec];
+    const int64_t *step = s->step[rec];
+    const double *w = s->w[rec];
+    const size_t J = (size_t)r->joints, n = r->n;
+    const double arm = d->servo.armature;
+    fric_bench_state st;
+    double qprev = 0, sum = 0;
+    for (size_t k = 0; k < n; k++) {
+        const size_t c0 = k * J + (size_t)j;
+        if (restart[c0] || k == 0) {   /* a window starts from the measured state */
+            fric_bench_init(d, &st, r->pos[c0], tr->dq[c0], NULL);
+            st.target = r->goal[(k ? k - 1 : k) * J + (size_t)j];   /* the firmware's target: the goal it followed */
+            qprev = st.q;
+        }
+        const double obs = qprev + (st.q - qprev) * w[k];
+        sum += fabs(obs - r->pos[c0]);
+        if (sim_q && k < cap) sim_q[k] = obs;
+        if (k + 1 == n) break;
+        const size_t c1 = c0 + J;
+        fric_bench_step_inertia(d, &st, tr->inertia[c0] + arm);
+        const double L0 = tr->load[c0], dL = tr->load[c1] - L0, K = tr->stiffness[c0];
+        const double q0 = r->pos[c0], dQ = r->pos[c1] - q0, goal = r->goal[c0];
+        const int64_t m = step[k + 1] - step[k];
+        const double inv_m = m > 0 ? 1.0 / (double)m : 0;
+        for (int64_t i = 0; i < m; i++) {
+            const double f = (double)i * inv_m;
+            qprev = st.q;
+            if (!fric_bench_step_load(d, &st, goal, L0 + dL * f + K * (st.q - (q0 + dQ * f)))) {
+                for (size_t q = k + 1; sim_q && q < cap && q < n; q++) sim_q[q] = NAN;
+                return INFINITY;
+            }
+        }
+    }
+    return sum;
+}
+
+double fric_ident_bam_simulate(const fric_ident_set *s, const fric_fit_target *t, size_t rec, int j,
+                               const double *p, double *sim_q, size_t cap)
+{
+    fric_bench_def d;
+    if (!s || !t || !p || rec >= s->count || j < 0 || j >= s->joints || !def_of(s, t, p, &d)) return INFINITY;
+    return run_bam(s, &d, rec, j, sim_q, cap) / (double)s->rec[rec]->n;
+}
+
+double fric_ident_bam_loss(const fric_ident_set *s, const fric_fit_target *t, int j, const double *p)
+{
+    fric_bench_def d;
+    if (!s || !t || !p || j < 0 || j >= s->joints || !def_of(s, t, p, &d)) return INFINITY;
+    double sum = 0;
+    for (size_t i = 0; i < s->count && isfinite(sum); i++) sum += run_bam(s, &d, i, j, NULL, 0);
+    return sum / (double)s->frames;
+}
+
+/* ---------------------------------------------------------------- fit */
+
+typedef struct {
+    const fric_ident_set *set;
+    const fric_fit_target *t;
+    int j;
+} bam_ctx;
+
+static double bam_loss_cb(void *ctx, const double *p)
+{
+    const bam_ctx *c = ctx;
+    return fric_ident_bam_loss(c->set, c->t, c->j, p);
+}
+
+/* One CMA-ES search in box s from its centre: the best vector into best
+ * and its loss into *loss; the evaluations told into *evals. */
+static fric_status search(const bam_ctx *c, const fric_fit_space *s, long budget, uint64_t seed, double *best,
+                          double *loss, long *evals, const char **why)
+{
+    int idx[FRIC_FIT_N];
+    const int n = fric_fit_space_free_indices(s, idx);
+    double x0[FRIC_FIT_N];
+    for (int k = 0; k < n; k++) x0[k] = 0.5;
+    /* the native fitter's search (fit_native.c): σ0 0.3 of each range, the
+       box [0, 1]^n, two BIPOP restarts */
+    fric_cmaes_def cd = { .n = n, .sigma0 = 0.3, .x0 = x0, .box = 1, .budget = budget, .restarts = 2, .seed = seed };
+    fric_cmaes *es = fric_cmaes_create(&cd, why);
+    if (!es) return fric__rc();
+    const int cap = fric_cmaes_lambda_max(es);
+    double *X = malloc((size_t)cap * (size_t)n * sizeof *X), *f = malloc((size_t)cap * sizeof *f);
+    if (!X || !f) {
+        free(X), free(f);
+        fric_cmaes_destroy(es);
+        fric__why(why, fric__fail_id(FRIC_E_NO_MEMORY, -1, "ident.fitter_memory", "ident fit: out of memory.",
+                                     fric__no_values));
+        return fric__rc();
+    }
+    double p[FRIC_FIT_N];
+    int lam;
+    while ((lam = fric_cmaes_ask(es, X, cap)) > 0) {
+        for (int i = 0; i < lam; i++) {
+            fric_fit_space_decode(s, X + (size_t)i * (size_t)n, p);
+            f[i] = fric_ident_bam_loss(c->set, c->t, c->j, p);
+        }
+        fric_cmaes_tell(es, f);
+    }
+    const fric_cmaes_info *info = fric_cmaes_get_info(es);
+    fric_fit_space_decode(s, info->best_x, best);
+    *loss = info->best_f;
+    *evals = info->evals;
+    free(X), free(f);
+    fric_cmaes_destroy(es);
+    if (why) *why = "";
+    return FRIC_OK;
+}
+
+fric_status fric_ident_bam_joint(const fric_ident_set *set, const char *actuator, const fric_fit_target *t, int j,
+                                 long budget, uint64_t seed, fric_ident_bam_result *out, const char **why)
+{
+    if (!set || !t || !out || j < 0 || j >= set->joints) {
+        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "ident.bam_null",
+                                     "ident: the set, a joint of it, the target and the result must be given.",
+                                     fric__no_values));
+        return FRIC_E_NULL;
+    }
+    memset(out, 0, sizeof *out);
+    fric_fit_space box;
+    if (fric_ident_bam_space(actuator, t, &box, why)) return fric__rc();
+    const bam_ctx ctx = { set, t, j };
+    const long each = (budget > 0 ? budget : FRIC_IDENT_BUDGET) / FRIC_IDENT_STARTS;
+    out->train_mae = INFINITY;
+    memcpy(out->p, box.value, sizeof out->p);
+    for (int k = 0; k < FRIC_IDENT_STARTS; k++) {
+        double p[FRIC_FIT_N], loss = INFINITY;
+        long evals = 0;
+        if (search(&ctx, &box, each > 0 ? each : 1, seed + (uint64_t)k, p, &loss, &evals, why)) return fric__rc();
+        if (loss < out->train_mae) memcpy(out->p, p, sizeof p), out->train_mae = loss;
+        out->evals += evals;
+    }
+    /* the ranges of the best set */
+    fric_fit_range r[FRIC_FIT_N];
+    double base = 0;
+    if (fric_fit_sensitivity(&box, out->p, FRIC_FIT_SENS_TOLERANCE, bam_loss_cb, (void *)&ctx, &base, r, why))
+        return fric__rc();
+    /* the verdict: the native identification's from the recording and the
+       tracks, at the friction and armature of the fitted set */
+    fric_bench_def d;
+    def_of(set, t, out->p, &d);
+    /* the friction at rest without load (M4: K_c + K_cs), the native
+       frictionloss's counterpart */
+    const double rest = fric_servo_frictionloss(&d.friction, 0, 0, 0);
+    fric_native_params np;
+    memset(&np, 0, sizeof np);
+    np.frictionloss = rest;
+    np.armature = out->p[FRIC_FIT_ARMATURE];
+    fric_ident_verdict_of(set, j, &np, &out->verdict);
+    const unsigned *nf = out->verdict.param_flags;
+    enum {
+#define AT(key, field, lo_, hi_) AT_##field,
+        FRIC_NATIVE_FIT_LIST(AT)
+#undef AT
+    };
+    out->param_flags[FRIC_FIT_KT] = out->param_flags[FRIC_FIT_R] = nf[AT_kp];
+    out->param_flags[FRIC_FIT_K_C] = nf[AT_frictionloss];
+    out->param_flags[FRIC_FIT_ARMATURE] = nf[AT_armature];
+    /* the native verdict's own lumps (kv, forcerange) are not this model's */
+    out->verdict.flags &= ~(FRIC_IDENT_FLAG(KV_LUMPED) | FRIC_IDENT_FLAG(FORCERANGE_NOT_FITTED));
+    out->verdict.flags |= FRIC_IDENT_FLAG(VISCOUS_LUMPED);
+    out->param_flags[FRIC_FIT_K_V] = FRIC_IDENT_FLAG(VISCOUS_LUMPED);
+    if (t->model == FRIC_IDENT_M4) {
+        const unsigned ratios = out->verdict.flags & FRIC_IDENT_FLAG(RATIOS_ONLY);
+        out->param_flags[FRIC_FIT_K_CS] = out->param_flags[FRIC_FIT_DTHETA_S] = out->param_flags[FRIC_FIT_ALPHA] =
+            nf[AT_frictionloss];
+        out->param_flags[FRIC_FIT_K_L] = out->param_flags[FRIC_FIT_K_LS] = ratios;
+        /* the load-dependent friction K_l·L shows only where the load moves
+           by more than the friction band */
+        if (out->verdict.load_max - out->verdict.load_min < 2 * rest) {
+            out->verdict.flags |= FRIC_IDENT_FLAG(LOAD_SMALL);
+            out->param_flags[FRIC_FIT_K_L] |= FRIC_IDENT_FLAG(LOAD_SMALL);
+            out->param_flags[FRIC_FIT_K_LS] |= FRIC_IDENT_FLAG(LOAD_SMALL);
+        }
+    }
+    for (int i = 0; i < FRIC_FIT_N; i++) {
+        out->free_[i] = box.free_[i];
+        out->lower[i] = r[i].lower;
+        out->upper[i] = r[i].upper;
+        out->lower_clamped[i] = r[i].lower_clamped;
+        out->upper_clamped[i] = r[i].upper_clamped;
+        if (box.free_[i] && (r[i].lower_clamped || r[i].upper_clamped)) {
+            out->param_flags[i] |= FRIC_IDENT_FLAG(RANGE_AT_BOUND);
+            out->verdict.flags |= FRIC_IDENT_FLAG(RANGE_AT_BOUND);
+        }
+        if (!box.free_[i] && i != FRIC_FIT_K_V) out->param_flags[i] = 0;
+    }
+    /* MuJoCo's kp counterpart: the duty's gain times the drive's kt·vin/R */
+    out->gain = d.servo.kt * d.vin * d.kp * d.servo.error_gain * d.servo.error_gain_ratio / d.servo.R;
+    if (why) *why = "";
+    return FRIC_OK;
+}
