@@ -45,9 +45,12 @@
  * the hand-derived h/K (x − e stays 0 while stuck) within EQ_REL, and move
  * less than CREEP_REL·h/K over the last 5e6 steps. Rounding in the
  * transient (~1e4 steps at ~1e-16) is ~1e-12; creeping at any physical rate
- * over 5e6 steps would be many orders larger. */
+ * over 5e6 steps would be many orders larger. Under the sanitizers the runs
+ * are 1e5 steps (FRIC_TEST_SHORT, test_main.h: the same step code, the
+ * transient settled within ~300 steps), held to the same bounds. */
 #define EQ_REL 1e-9
 #define CREEP_REL 1e-12
+#define HOLD_STEPS FRIC_TEST_SHORT(10000000L, 100)
 
 /* eq. 63 matrix iteration against the simulation: a few hundred steps of
  * ~4 roundings each on a contracting map. */
@@ -444,7 +447,7 @@ static void test_model_c_no_drift(void **state)
         assert_int_equal(fric_elem_check(FRIC_ELEM_C, &d, L, NULL), 0);
         fric_elem_c s = {0};
         double u = 0, x = 0, fprev = 0, xmid = 0, maxdev = 0;
-        const long N = 10000000;
+        const long N = HOLD_STEPS;
         for (long k = 1; k <= N; k++) {
             u = u + (T / M) * (h - fprev);
             fprev = fric_elem_c_step(L, &d, &s, u);
@@ -453,7 +456,7 @@ static void test_model_c_no_drift(void **state)
             if (k > N / 2 && fabs(x - xmid) > maxdev) maxdev = fabs(x - xmid);
         }
         const double xeq = h / K;
-        print_message("law %d: x = %.17g after 1e7 steps (h/K = %.17g), last-half excursion %.3g m, u = %.3g\n", li, x, xeq,
+        print_message("law %d: x = %.17g after %ld steps (h/K = %.17g), last-half excursion %.3g m, u = %.3g\n", li, x, N, xeq,
                       maxdev, u);
         assert_true(fabs(x - xeq) <= EQ_REL * xeq);
         assert_true(maxdev <= CREEP_REL * xeq);
@@ -475,7 +478,7 @@ static void test_model_d_no_drift(void **state)
         assert_int_equal(fric_elem_check(FRIC_ELEM_D, &d, L, NULL), 0);
         fric_elem_d s = {0};
         double x = 0, xmid = 0, maxdev = 0;
-        const long N = 10000000;
+        const long N = HOLD_STEPS;
         for (long k = 1; k <= N; k++) {
             fric_elem_d_step(L, &d, &s, h);
             x += T * s.u;
@@ -483,7 +486,7 @@ static void test_model_d_no_drift(void **state)
             if (k > N / 2 && fabs(x - xmid) > maxdev) maxdev = fabs(x - xmid);
         }
         const double xeq = h / K;
-        print_message("law %d: x = %.17g after 1e7 steps (h/K = %.17g), last-half excursion %.3g m, u = %.3g\n", li, x, xeq,
+        print_message("law %d: x = %.17g after %ld steps (h/K = %.17g), last-half excursion %.3g m, u = %.3g\n", li, x, N, xeq,
                       maxdev, s.u);
         assert_true(fabs(x - xeq) <= EQ_REL * fabs(xeq));
         assert_true(maxdev <= CREEP_REL * fabs(xeq));
@@ -716,7 +719,7 @@ static void test_c2_no_drift(void **state)
     const double h[2] = {0.5 * 8.0 * 0.6, 0.5 * 8.0 * -0.8};
     fric_elem_c2 s = {{0, 0}, {0, 0}};
     double u[2] = {0, 0}, x[2] = {0, 0}, xmid[2] = {0, 0}, maxdev = 0;
-    const long N = 10000000;
+    const long N = HOLD_STEPS;
     for (long k = 1; k <= N; k++) {
         for (int i = 0; i < 2; i++) u[i] = u[i] + (T / M) * (h[i] - s.f[i]);
         assert_int_equal(fric_elem_c2_step(&L, &d, &s, u) == 0, 1);
@@ -725,7 +728,7 @@ static void test_c2_no_drift(void **state)
         if (k > N / 2) maxdev = fmax(maxdev, fmax(fabs(x[0] - xmid[0]), fabs(x[1] - xmid[1])));
     }
     const double xeq[2] = {h[0] / K, h[1] / K}, n = hypot(xeq[0], xeq[1]);
-    print_message("2-D: x = (%.17g, %.17g) after 1e7 steps, h/K = (%.17g, %.17g), last-half excursion %.3g m\n", x[0], x[1],
+    print_message("2-D: x = (%.17g, %.17g) after %ld steps, h/K = (%.17g, %.17g), last-half excursion %.3g m\n", x[0], x[1], N,
                   xeq[0], xeq[1], maxdev);
     assert_true(fabs(x[0] - xeq[0]) <= EQ_REL * n && fabs(x[1] - xeq[1]) <= EQ_REL * n);
     assert_true(maxdev <= CREEP_REL * n);

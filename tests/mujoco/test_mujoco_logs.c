@@ -18,6 +18,10 @@
  * adapter steps the implicit treatment, the transcription CLIP). Fitted
  * parameters (test_fitted_params) are held to the same. The MAE table (MuJoCo implicit, MuJoCo
  * frictionloss, bench implicit, bench clip) is printed.
+ * Under the sanitizers (FRIC_TEST_SANITIZED, test_main.h) the fits of
+ * test_fitted_params and test_fit_under_mujoco have a tenth and a fifth of
+ * their budgets (FRIC_TEST_SHORT): the same fit and replay code; the
+ * parameters they reach differ and are held to the same bounds.
  * Skips (fails under CI=true) without ../shared/data.
  */
 #include <dirent.h>
@@ -256,7 +260,7 @@ static void fitted_through_mujoco(const char *actuator, int model, char paths[][
     }
     fric_fit_batch b;
     if (fric_fit_batch_create(train, nt, &b, &why)) fail_msg("%s", why);
-    fric_fit_def d = { .budget = budget, .seed = 1, .restarts = -1, .train = &b };
+    fric_fit_def d = { .budget = FRIC_TEST_SHORT(budget, 10), .seed = 1, .restarts = -1, .train = &b };
     if (fric_fit_target_init(&d.target, actuator, model, &why)) fail_msg("%s", why);
     if (fric_fit_space_default(actuator, model, &d.space, &why)) fail_msg("%s", why);
     fric_fit *f = fric_fit_create(&d, &why);
@@ -333,7 +337,7 @@ static void test_fit_under_mujoco(void **st)
     fric_fit_batch bt, bv;
     if (fric_fit_batch_create(train, nt, &bt, &why) || fric_fit_batch_create(valid, nv, &bv, &why))
         fail_msg("%s", why);
-    fric_fit_def d = { .budget = 300, .seed = 1, .restarts = -1, .train = &bt };
+    fric_fit_def d = { .budget = FRIC_TEST_SHORT(300, 5), .seed = 1, .restarts = -1, .train = &bt };
     if (fric_fit_target_init(&d.target, "xl330", 4, &why) ||
         fric_fit_target_integrator(&d.target, FRIC_BENCH_INTEGRATOR_MUJOCO, &why) ||
         fric_fit_space_default("xl330", 4, &d.space, &why))

@@ -18,6 +18,10 @@
  * trivial: the sticking set holds the arm (steps held > 0) and its MAE is
  * far (> 1e-3 rad) from the same set without frictionloss in MuJoCo.
  * The largest differences are printed.
+ * Under the sanitizers (FRIC_TEST_SANITIZED, test_main.h) every fourth log
+ * of each folder is replayed (every set, the same bounds: the replays of
+ * the others take the same paths), and test_recovery fits with a
+ * twentieth of the budget and checks what a short fit still owes (below).
  * Skips (fails under CI=true) without ../shared/data.
  */
 #include <math.h>
@@ -116,7 +120,7 @@ static void check_dir(const char *dir, const char *const *names, int nlogs, int 
     for (int j = 0; j < nsets; j++) {
         double worst = 0, worst_q = 0, mean = 0;
         uint64_t held = 0;
-        for (int i = 0; i < nlogs; i++) {
+        for (int i = 0; i < nlogs; i += FRIC_TEST_STRIDE(4)) {
             const fric_io_log L = logs[i];
             fric_bench_replay_result r;
             const char *why = NULL;
@@ -139,7 +143,7 @@ static void check_dir(const char *dir, const char *const *names, int nlogs, int 
                 if (e > worst_q) worst_q = e;
             }
             if (dm > worst) worst = dm;
-            mean += mj / nlogs;
+            mean += mj * FRIC_TEST_STRIDE(4) / nlogs;
             held += r.steps_stuck;
             if (!strcmp(sets[j].name, "sticks") && i == 0) {
                 fric_native_params z = sets[j].p;
@@ -184,7 +188,12 @@ static void test_sts3215_raw(void **state)
  * the quantisation's, about a quarter quantum), the finest offset the logs
  * can be asked to show. Measured: 0.060001 rad, range ±0.23 mrad; the fit
  * that held q_offset at the start's 0 ended at loss 0.0128 rad with
- * damping, kp and kv outside their ranges. */
+ * damping, kp and kv outside their ranges.
+ * Under the sanitizers the fit has 600 evaluations (FRIC_TEST_SHORT): the
+ * same fit, sensitivity and replay code on the same batch, which does not
+ * reach the truth. There it checks what any fit owes: the evaluations
+ * spent within the budget, a finite loss no worse than the start's, every
+ * fitted value inside the box and inside its own sensitivity range. */
 static void test_recovery(void **state)
 {
     (void)state;
@@ -233,7 +242,8 @@ static void test_recovery(void **state)
     assert_true(start.q_offset != truth.q_offset);
     double loss = 0;
     long evals = 0;
-    if (fric_native_fit(&b, &start, &box, 12000, 1, &best, &loss, &evals, &why)) fail_msg("%s", why);
+    const long budget = FRIC_TEST_SHORT(12000, 20);
+    if (fric_native_fit(&b, &start, &box, budget, 1, &best, &loss, &evals, &why)) fail_msg("%s", why);
     double lo[FRIC_NATIVE_FIT_N], hi[FRIC_NATIVE_FIT_N], base = 0, tv[FRIC_NATIVE_FIT_N], fv[FRIC_NATIVE_FIT_N];
     int lc[FRIC_NATIVE_FIT_N], hc[FRIC_NATIVE_FIT_N];
     if (fric_native_sensitivity(&b, &best, &box, FRIC_FIT_SENS_TOLERANCE, &base, lo, hi, lc, hc, &why))
@@ -249,8 +259,17 @@ static void test_recovery(void **state)
         print_message("  %-14s true %-10.5g fitted %-10.5g range [%.5g, %.5g]%s\n", fric_native_fit_key(i), tv[i],
                       fv[i], lo[i], hi[i], in ? "" : "  OUTSIDE");
     }
-    assert_int_equal(outside, 0);
-    assert_true(fabs(best.q_offset - truth.q_offset) <= quantum);
+    if (FRIC_TEST_SANITIZED) {
+        assert_true(evals > 0 && evals <= budget);
+        assert_true(isfinite(loss) && loss <= fric_native_loss(&b, &start, NULL));
+        for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) {
+            assert_true(fv[i] >= box.lo[i] && fv[i] <= box.hi[i]);
+            assert_true(fv[i] >= lo[i] && fv[i] <= hi[i]);
+        }
+    } else {
+        assert_int_equal(outside, 0);
+        assert_true(fabs(best.q_offset - truth.q_offset) <= quantum);
+    }
     for (size_t i = 0; i < NL; i++) fric_io_log_destroy(&logs[i]);
 }
 

@@ -23,21 +23,10 @@
 #include "fric_examples.h"
 #include "fric_scenario.h"
 
-/* Long runs: 1e7 steps natively, 1e6 under AddressSanitizer (about ten
- * times slower), so that the program stays well under 30 s there. */
-#if defined(__SANITIZE_ADDRESS__)
-#define LONG_STEPS 1000000L
-#define LONG_NOTE "1e6 steps (ASan build; 1e7 natively)"
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define LONG_STEPS 1000000L
-#define LONG_NOTE "1e6 steps (ASan build; 1e7 natively)"
-#endif
-#endif
-#ifndef LONG_STEPS
-#define LONG_STEPS 10000000L
-#define LONG_NOTE "1e7 steps"
-#endif
+/* Long runs: 1e7 steps natively, 1e6 under the sanitizers (FRIC_TEST_SHORT,
+ * test_main.h), so that the program stays well under 30 s there. */
+#define LONG_STEPS FRIC_TEST_SHORT(10000000L, 10)
+#define LONG_NOTE (FRIC_TEST_SANITIZED ? "1e6 steps (ASan build; 1e7 natively)" : "1e7 steps")
 
 #define EPS DBL_EPSILON
 #define DEG (180 / 3.14159265358979323846)

@@ -320,8 +320,9 @@ static void random_regime(const char *name, sampler f, long n)
     report(name, &s);
 }
 
-/* Points per random regime; ~1.3e6 in all. */
-#define N_RANDOM 150000L
+/* Points per random regime; ~1.3e6 in all (a tenth under the sanitizers:
+ * FRIC_TEST_SHORT, test_main.h). */
+#define N_RANDOM FRIC_TEST_SHORT(150000L, 10)
 
 static void test_random(void **state)
 {

@@ -29,17 +29,6 @@
 #include "bench_ref.h"
 #include "friction.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define UNDER_ASAN 1
-#endif
-#endif
-#ifndef UNDER_ASAN
-#define UNDER_ASAN 0
-#endif
-
 /* ------------------------------------------------------------ utilities */
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
@@ -469,8 +458,8 @@ static void settling_after_a_swing(void **state)
 static void implicit_zero_drift_long(void **state)
 {
     (void)state;
-    long steps = UNDER_ASAN ? 1000000L : 10000000L;
-    if (UNDER_ASAN) print_message("under ASan: %ld steps instead of 1e7\n", steps);
+    long steps = FRIC_TEST_SHORT(10000000L, 10);
+    if (FRIC_TEST_SANITIZED) print_message("under ASan: %ld steps instead of 1e7\n", steps);
     double q0 = half_stiction_angle();
     fric_bench_state a;
     stiction_hold(FRIC_TREATMENT_IMPLICIT, "xl330", 2, q0, 0, 0, steps, &a);

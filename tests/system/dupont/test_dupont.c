@@ -33,14 +33,9 @@
 
 #define PI 3.14159265358979323846
 
-/* Under AddressSanitizer the long stiction runs are 10x shorter. */
-#if defined(__SANITIZE_ADDRESS__)
-#define STICK_STEPS 1000000L
-#define STICK_NOTE "1e6 steps (AddressSanitizer build; 1e7 in the plain build)"
-#else
-#define STICK_STEPS 10000000L
-#define STICK_NOTE "1e7 steps"
-#endif
+/* Under the sanitizers the long stiction runs are 10x shorter (FRIC_TEST_SHORT, test_main.h). */
+#define STICK_STEPS FRIC_TEST_SHORT(10000000L, 10)
+#define STICK_NOTE (FRIC_TEST_SANITIZED ? "1e6 steps (AddressSanitizer build; 1e7 in the plain build)" : "1e7 steps")
 
 /* Efficiency recovered from one step's torques: q̈ = (q̇1 − q̇0)/h carries
  * about 2 ulp(|q̇|)/h of rounding, which reaches τ_l/τ_in through M and J:
