@@ -19,6 +19,10 @@ const AXE = path.join(path.dirname(new URL(import.meta.url).pathname), '../../..
  *  keyboard's drop zone and the unfolded parts. */
 export const parts = ['en', 'fr', 'unfolded'];
 
+/** Each part's share of the run's watchdog (e2e.mjs): 48 runs of axe took
+ *  up to 220 s on 2 busy cores. */
+export const WATCHDOG_MS = 300_000;
+
 /** The part `part` of parts (all of them, in order, when none is given). */
 export default async function a11y(h, part) {
   const { check, expect, openPage, SHOT_SIZES, waitFor } = h;

@@ -184,7 +184,7 @@ async function frenchScan(h, id) {
         await page.locator('#view .try-sample').click();
         await waitFor(() => page.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 1), 5000);
         const budget = page.locator('#view .ctl', { hasText: FR['fit.budget'] }).locator('input.ctl-num');
-        await budget.fill('200');
+        await budget.fill('20');
         await budget.press('Enter');
         await page.click('#fit-all');
         const done = await waitFor(() => page.evaluate(() => document.querySelector('.fit-view')?.dataset.fit === 'done'), 60_000, 100);
