@@ -341,8 +341,9 @@ async function staticServer(dir) {
   });
   const proc = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dir], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/`;
-  const up = await waitFor(async () => { try { return (await fetch(url)).ok; } catch { return false; } }, 10_000, 100);
-  if (!up) { proc.kill(); throw new Error(`python3 -m http.server did not answer on ${url} (tools/deps.sh dist installs python3)`); }
+  // its start waited for up to 60 s: at a load average of 66, 10 s was once too short
+  const up = await waitFor(async () => { try { return (await fetch(url)).ok; } catch { return false; } }, 60_000, 100);
+  if (!up) { proc.kill(); throw new Error(`python3 -m http.server did not answer on ${url} within 60 s (tools/deps.sh dist installs python3)`); }
   return { url, stop: () => proc.kill() };
 }
 
