@@ -43,7 +43,8 @@
 //
 // E2E_ONLY=fit,fitown (by hand, while working on a part; never in make test):
 // only the modules of tests/web/e2e.d and the views' generic checks with
-// those names run. E2E_SMOKE=1 (make check): the views' generic checks only.
+// those names run; E2E_ONLY=i18n:fit, one part of a module that has parts
+// (below). E2E_SMOKE=1 (make check): the views' generic checks only.
 //
 // Parallel: the views' generic checks and the modules are tasks, handed to
 // E2E_WORKERS worker processes (default 3 on two cores; 1 runs them here, in
@@ -52,7 +53,11 @@
 // build/e2e/durations.json, or tests/web/e2e-durations.json) go first. Each
 // task's lines are printed as one block when it ends ("-- task (worker k,
 // s)"), so a module's lines stay together; a module must not depend on
-// another having run.
+// another having run. A long module may be cut into parts, each a task of
+// its own that any worker may take: it exports `parts` (the parts' names)
+// and its default function is called with the part to run as its second
+// argument (h, part); the task is '<file>.mjs:<part>', and the module's
+// WATCHDOG_MS, if it has one, is each part's share.
 //
 // Output: one line per check, then "e2e: N passed, M failed, K skipped".
 // Exit 1 on any failure. The whole run is bounded (150 s, or 60 s + every
@@ -260,7 +265,10 @@ async function freshContext() {
   if (context) await Promise.race([context.close().catch(() => {}), sleep(10_000)]);
   context = null;
   const c = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
-  c.setDefaultTimeout(15_000);
+  // an action (a click, a fill) waited for up to 60 s: at a load average of 60
+  // a click on a button the page showed took over 15 s; how long it takes is
+  // not what is checked
+  c.setDefaultTimeout(60_000);
   // a page's load (page.goto) waited for up to 60 s: under a load of 40 a
   // view's load took over 15 s; how long a load takes is not what is checked
   c.setDefaultNavigationTimeout(60_000);
@@ -336,8 +344,9 @@ async function staticServer(dir) {
   });
   const proc = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dir], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/`;
-  const up = await waitFor(async () => { try { return (await fetch(url)).ok; } catch { return false; } }, 10_000, 100);
-  if (!up) { proc.kill(); throw new Error(`python3 -m http.server did not answer on ${url} (tools/deps.sh dist installs python3)`); }
+  // its start waited for up to 60 s: at a load average of 66, 10 s was once too short
+  const up = await waitFor(async () => { try { return (await fetch(url)).ok; } catch { return false; } }, 60_000, 100);
+  if (!up) { proc.kill(); throw new Error(`python3 -m http.server did not answer on ${url} within 60 s (tools/deps.sh dist installs python3)`); }
   return { url, stop: () => proc.kill() };
 }
 
@@ -875,15 +884,38 @@ const SMOKE = process.env.E2E_SMOKE === '1';
 function moduleFiles() {
   if (SMOKE) return [];
   return (fs.existsSync(MODULES) ? fs.readdirSync(MODULES).filter((f) => f.endsWith('.mjs')).sort() : [])
-    .filter((f) => !ONLY || ONLY.includes(f.replace(/\.mjs$/, '')));
+    .filter((f) => !ONLY || ONLY.some((o) => o.split(':')[0] === f.replace(/\.mjs$/, '')));
+}
+/** The tasks of the modules mods (file → module): a module's file, or one
+ *  task per part ('<file>:<part>') of a module that exports `parts` (those
+ *  E2E_ONLY names, or all when it names the module). */
+function moduleTasks(mods) {
+  return [...mods].flatMap(([f, mod]) => {
+    if (!Array.isArray(mod.parts)) return [f];
+    const name = f.replace(/\.mjs$/, '');
+    return mod.parts.filter((p) => !ONLY || ONLY.includes(name) || ONLY.includes(`${name}:${p}`)).map((p) => `${f}:${p}`);
+  });
+}
+/** A module's task as [file, part] (part undefined for a whole module). */
+function taskParts(task) {
+  const i = task.indexOf('.mjs:');
+  return i < 0 ? [task, undefined] : [task.slice(0, i + 4), task.slice(i + 5)];
 }
 /** The tasks of the run, in the order of the suite (views first, then the modules). */
-function taskList(views, files) {
-  return [...views.filter((v) => !ONLY || ONLY.includes(v.id)).map((v) => `view:${v.id}`), ...files];
+function taskList(views, modTasks) {
+  return [...views.filter((v) => !ONLY || ONLY.includes(v.id)).map((v) => `view:${v.id}`), ...modTasks];
 }
 /** A task's share of the run's bound (ms). */
 function taskBudget(task, mod) {
   return task.startsWith('view:') ? WATCHDOG_VIEW_MS : (mod?.WATCHDOG_MS ?? WATCHDOG_MODULE_MS);
+}
+/** The seconds a task is expected to take (the order of the queue): as
+ *  measured before, or a part's share of its whole module's measure. */
+function expectedS(task, known, nParts) {
+  if (known[task] !== undefined) return known[task];
+  const [file, part] = taskParts(task);
+  if (part !== undefined && known[file] !== undefined) return known[file] / (nParts[file] || 1);
+  return DEFAULT_TASK_S;
 }
 /** The whole run's bound (ms): start-up, then every task's share. */
 function runBound(tasks, budgets) {
@@ -897,17 +929,18 @@ async function runTask(task, { views, mods }) {
     const v = views.find((x) => x.id === task.slice(5));
     await attempted(`the ${v.id} view's generic checks`, () => testView(v, views), WATCHDOG_VIEW_MS);
   } else {
-    const mod = mods.get(task);
-    if (mod?.default) await attempted(task, () => mod.default(harness), taskBudget(task, mod));
+    const [file, part] = taskParts(task);
+    const mod = mods.get(file);
+    if (mod?.default) await attempted(task, () => mod.default(harness, part), taskBudget(task, mod));
   }
 }
 
 /** E2E_WORKERS = 1: every task here, in order. */
 async function mainSerial() {
   const ctx = await setUp();
-  const tasks = taskList(ctx.views, [...ctx.mods.keys()]);
+  const tasks = taskList(ctx.views, moduleTasks(ctx.mods));
   console.log(`e2e: ${base} serves ${ctx.views.length} view(s): ${ctx.views.map((v) => v.id).join(', ')}`);
-  armWatchdog(runBound(tasks, (t) => taskBudget(t, ctx.mods.get(t))));
+  armWatchdog(runBound(tasks, (t) => taskBudget(t, ctx.mods.get(taskParts(t)[0]))));
   const took = {};
   for (const t of tasks) {
     const t0 = Date.now();
@@ -928,8 +961,11 @@ async function mainWorker() {
   } catch (e) {
     report('fail', `e2e worker ${process.env.E2E_WORKER}`, `could not start: ${e.message}`);
   }
-  process.send({ type: 'ready', ok: !!ctx, base, views: ctx?.views ?? [], mods: ctx ? [...ctx.mods.keys()] : [],
-    budgets: ctx ? Object.fromEntries([...ctx.mods].map(([f, m]) => [f, taskBudget(f, m)])) : {}, counts: { ...results } });
+  const modTasks = ctx ? moduleTasks(ctx.mods) : [];
+  process.send({ type: 'ready', ok: !!ctx, base, views: ctx?.views ?? [], mods: modTasks,
+    budgets: Object.fromEntries(modTasks.map((t) => [t, taskBudget(t, ctx.mods.get(taskParts(t)[0]))])),
+    parts: ctx ? Object.fromEntries([...ctx.mods].filter(([, m]) => Array.isArray(m.parts)).map(([f, m]) => [f, m.parts.length])) : {},
+    counts: { ...results } });
   if (!ctx) return;
   for (;;) {
     const msg = await new Promise((res) => { process.once('message', res); });
@@ -951,7 +987,8 @@ async function mainCoordinator() {
   const { fork } = await import('node:child_process');
   fs.mkdirSync(OUT, { recursive: true });
   const known = { ...readJson(DURATIONS_SEED), ...readJson(DURATIONS) };
-  const nWorkers = Math.min(WORKERS, ONLY ? ONLY.length : Infinity);
+  // as many workers as tasks, at most (known once the first worker has loaded the modules)
+  let nWorkers = WORKERS;
   const took = {}, t0 = Date.now();
   let queue = null, budgets = null;
   const started = [];
@@ -981,11 +1018,12 @@ async function mainCoordinator() {
           w.lines = [];
           if (!msg.ok) return;
           if (!queue) {
-            console.log(`e2e: ${msg.base} (worker 1 of ${nWorkers}) serves ${msg.views.length} view(s): ${msg.views.map((v) => v.id).join(', ')}`);
             const tasks = taskList(msg.views, msg.mods);
+            nWorkers = Math.max(1, Math.min(WORKERS, tasks.length));
+            console.log(`e2e: ${msg.base} (worker 1 of ${nWorkers}) serves ${msg.views.length} view(s): ${msg.views.map((v) => v.id).join(', ')}`);
             budgets = (t) => (t.startsWith('view:') ? WATCHDOG_VIEW_MS : msg.budgets[t] ?? WATCHDOG_MODULE_MS);
             // longest first: a long task started last would leave the other workers idle at the end
-            queue = tasks.slice().sort((a, b) => (known[b] ?? DEFAULT_TASK_S) - (known[a] ?? DEFAULT_TASK_S));
+            queue = tasks.slice().sort((a, b) => expectedS(b, known, msg.parts) - expectedS(a, known, msg.parts));
             armWatchdog(runBound(tasks, budgets));
             for (let j = 2; j <= nWorkers; j++) start(j);
           }

@@ -60,3 +60,26 @@ describe('the e2e harness\'s hang guard', { concurrency: true }, () => {
     assert.equal(r.status, 1, r.out);
   });
 });
+
+// a module that exports `parts`: each part a task of its own ('<file>:<part>'),
+// the module called with that part's name; E2E_ONLY names the module (every
+// part) or one part
+describe('the e2e harness\'s module parts', { concurrency: true }, () => {
+  const parts = (env) => runHarness({ E2E_MODULES: path.join(ROOT, 'tests/web/e2e-fixtures/parts'), E2E_WORKERS: '2', ...env });
+  it('every part of the module is a task of its own, called with its part', async () => {
+    const r = await parts({ E2E_ONLY: 'parts' });
+    for (const p of ['one', 'two']) {
+      assert.match(r.out, new RegExp(`^-- parts\\.mjs:${p} \\(worker \\d, `, 'm'), r.out);
+      assert.match(r.out, new RegExp(`^ok {3}fixture: part ${p} run as a task of its own`, 'm'), r.out);
+    }
+    assert.deepEqual([r.pass, r.fail, r.skip], [2, 0, 0], r.out);
+    assert.equal(r.status, 0, r.out);
+  });
+  it('E2E_ONLY=parts:two runs that part alone', async () => {
+    const r = await parts({ E2E_ONLY: 'parts:two' });
+    assert.match(r.out, /^ok {3}fixture: part two run as a task of its own/m, r.out);
+    assert.doesNotMatch(r.out, /part one/, r.out);
+    assert.deepEqual([r.pass, r.fail, r.skip], [1, 0, 0], r.out);
+    assert.equal(r.status, 0, r.out);
+  });
+});

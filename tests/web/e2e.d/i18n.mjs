@@ -35,14 +35,26 @@ import { fitLesson } from './lessons-fit.mjs';
 import { armLesson } from './lessons-arm.mjs';
 import { mujocoLesson } from './mujoco.mjs';
 
-/** This module's share of the run's watchdog (e2e.mjs): 8 views scanned in
- *  both languages (the Fit view after a fit of every model), 16 screenshots
- *  and 7 lessons followed in French take about 12 minutes on 2 busy cores. */
-export const WATCHDOG_MS = 1_200_000;
-
 /** The views whose every string goes through the table (In MuJoCo: but for
  *  its "Your robot" section, whose strings are not in the table yet). */
 export const CONVERTED = ['laws', 'drive', 'pendulum', 'arm', 'wellposed', 'scenarios', 'fit', 'mujoco'];
+
+/** The module's parts (e2e.mjs: each a task of its own, so the workers
+ *  share them): one per converted view (its French scan and its lesson
+ *  followed in French), and 'language' (the browser's language, ?lang= kept,
+ *  the screenshots). */
+export const parts = [...CONVERTED, 'language'];
+
+/** Each part's share of the run's watchdog (e2e.mjs): the longest, In MuJoCo
+ *  (MuJoCo loaded, the 2R arm adopted, its lesson) or Fit (a fit of every
+ *  model, the sensitivity ranges, its lesson), took under 3 minutes on 2 busy cores. */
+export const WATCHDOG_MS = 420_000;
+
+/** Each view's lesson followed in French (lessons.mjs and the others). */
+const LESSONS = {
+  laws: lawsLesson, drive: driveLesson, pendulum: pendulumLesson, arm: armLesson,
+  wellposed: wellposedLesson, scenarios: scenariosLesson, fit: fitLesson, mujoco: mujocoLesson,
+};
 const EN = TABLES.en, FR = TABLES.fr;
 
 /** The English pieces a French page must not show: [key, piece]. */
@@ -119,102 +131,117 @@ export async function frenchShots(h) {
   });
 }
 
-export default async function i18nChecks(h) {
+/** The part `part` of parts (all of them, in order, when none is given). */
+export default async function i18nChecks(h, part) {
+  for (const p of part === undefined ? parts : [part]) {
+    if (p === 'language') await languageChecks(h);
+    else {
+      await frenchScan(h, p);
+      await LESSONS[p](h, 'fr');
+    }
+  }
+}
+
+/** View id with ?lang=fr: no string of the English table shown (the
+ *  glossary open, the view's own runs and replays done), the lesson's steps
+ *  the French table's; the same scan finds English on the English page. */
+async function frenchScan(h, id) {
   const { check, expect, openPage, logProblems, waitFor } = h;
   const pieces = englishPieces();
-
-  for (const id of CONVERTED) {
-    await check(`i18n: ${id} with ?lang=fr shows no string of the English table (${pieces.length} pieces), the glossary open too`, async () => {
-      const { page, log } = await openPage(`?view=${id}&lang=fr`, id);
-      try {
-        await page.waitForTimeout(1500); // a live view writes its read-outs
-        const lang = await page.evaluate(() => document.documentElement.lang);
-        expect(lang === 'fr', `<html lang="${lang}">`);
-        const bad = englishShown(await visibleText(page), pieces);
-        await page.keyboard.press('g');
-        await page.locator('dialog#glossary').waitFor({ state: 'visible' });
-        const badGlossary = englishShown(await visibleText(page), pieces);
-        // the glossary's italics are Kikuuwe's four elements A–D only (v* is a symbol, not a mark)
-        const italics = await page.locator('dialog#glossary i').allTextContents();
-        expect(italics.join() === 'A,B,C,D', `the glossary's italics: ${italics.join(' | ').slice(0, 120)}`);
-        await page.keyboard.press('Escape');
-        // the pendulum's replay panel with the bundled sample replayed: its result line, table and notes
-        let badReplay = [];
-        if (id === 'pendulum') {
-          await page.locator('#view .try-sample').click();
-          const mae = await waitFor(() => page.evaluate(() => document.getElementById('replay-result')?.dataset.mae), 20_000);
-          expect(mae, 'the sample was not replayed');
-          badReplay = englishShown(await visibleText(page), pieces);
-        }
-        // the Scenarios run at its end: the progress line and the summary
-        if (id === 'scenarios') {
-          const end = new RegExp(`^(${FR['scenarios.progress.complete'].split(':')[0].trim()})`);
-          expect(await waitFor(() => page.evaluate(() => document.getElementById('scenario-progress-text')?.textContent).then((x) => end.test(x || '')), 20_000),
-            'the scenario run did not complete');
-          badReplay = englishShown(await visibleText(page), pieces);
-        }
-        // the Fit view after a fit of every model on the bundled sample (the
-        // logs list, progress, result and all-models tables) and its
-        // sensitivity ranges
-        if (id === 'fit') {
-          await page.locator('#view .try-sample').click();
-          await waitFor(() => page.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 1), 5000);
-          const budget = page.locator('#view .ctl', { hasText: FR['fit.budget'] }).locator('input.ctl-num');
-          await budget.fill('200');
-          await budget.press('Enter');
-          await page.click('#fit-all');
-          const done = await waitFor(() => page.evaluate(() => document.querySelector('.fit-view')?.dataset.fit === 'done'), 60_000, 100);
-          expect(done, 'the fit of all models on the sample did not end');
-          await page.click('#fit-sensitivity');
-          expect(await waitFor(() => page.evaluate(() => document.getElementById('fit-sens')?.dataset.state === 'done'), 60_000, 100), 'the sensitivity ranges did not end');
-          badReplay = englishShown(await visibleText(page), pieces);
-        }
-        // In MuJoCo loaded and running, the bundled sample replayed through it
-        if (id === 'mujoco') {
-          expect(await waitFor(() => page.evaluate(() => /^MuJoCo \d/.test(document.getElementById('mujoco-loading')?.textContent || '')), 30_000), 'MuJoCo did not load');
-          await page.locator('#mujoco-log-drop input[type=file]').setInputFiles(path.join(h.ROOT, 'samples/xl330-sin_sin-simulated.json'));
-          expect(await waitFor(() => page.evaluate(() => !document.getElementById('mujoco-replay-table')?.hidden), 30_000), 'the sample was not replayed through MuJoCo');
-          await page.waitForTimeout(1000);
-          badReplay = englishShown(await visibleText(page), pieces);
-          // Your robot open, the 2R arm adopted: its mapping, report, tables, goals, Fig. 1 panel
-          await page.evaluate(() => { document.getElementById('mujoco-robot').open = true; });
-          await page.locator('#mujoco-robot button[data-example="2r"]').click();
-          expect(await waitFor(() => page.evaluate(() => { const r = window.__fx?.mujoco?.robot; return !!(r && r.pair && !r.busy); }), 120_000, 250),
-            `the 2R arm did not load in Your robot: ${await page.evaluate(() => document.getElementById('mujoco-robot-error')?.textContent)}`);
-          await page.evaluate(() => { for (const x of ['mujoco-robot-report', 'mujoco-fig1']) { const d = document.getElementById(x); if (d) d.open = true; } });
-          await page.waitForTimeout(1000);
-          badReplay = [...badReplay, ...englishShown(await visibleText(page), pieces)];
-          // its per-joint tables, with the French headers (the widest), fit their box at 853 px
-          await page.setViewportSize({ width: 853, height: 600 });
-          await page.waitForTimeout(400);
-          const wide = await page.evaluate(() => ['A', 'C'].map((k) => {
-            const tbl = document.getElementById(`mujoco-robot-table-${k}`), box = tbl?.closest('.mujoco-tables');
-            return !tbl ? `${k} missing` : tbl.scrollWidth > box.clientWidth + 1 ? `${k} ${tbl.scrollWidth} px in ${box.clientWidth} px` : null;
-          }).filter(Boolean));
-          await page.setViewportSize({ width: 1280, height: 900 });
-          expect(!wide.length, `at 853 px Your robot's French tables scroll sideways: ${wide.join(', ')}`);
-        }
-        const all = [...new Map([...bad, ...badGlossary, ...badReplay].map((b) => [`${b[0]}\u0000${b[1]}`, b])).values()];
-        expect(!all.length, `English on the French page: ${all.slice(0, 8).map(([k, p, c]) => `${k}: '${p}' in '…${c}…'`).join('; ')}`);
-        const steps = await page.evaluate(() => [...document.querySelectorAll('#view .lesson-try ol > li > span')].map((s) => s.textContent));
-        const want = Object.keys(FR).filter((k) => k.startsWith(`${id}.lesson.step`)).sort()
-          .map((k) => localNumber(FR[k], ',').replace(/[⟦⟧]/g, '').replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1'));
-        expect(steps.length === want.length && steps.every((s, i) => s === want[i]), `the steps are not the French table's: ${steps[0]?.slice(0, 60)}`);
-        const problems = logProblems(log);
-        expect(!problems.length, problems.slice(0, 3).join('; '));
-        // the same scan finds the English of the English page (it can see)
-        const enPage = await openPage(`?view=${id}&lang=en`, id);
-        await enPage.page.waitForTimeout(1500);
-        const control = englishShown(await visibleText(enPage.page), pieces).length;
-        await enPage.page.close();
-        expect(control >= 20, `the scan finds only ${control} English pieces on the English page`);
-        return `${steps.length} French steps; the same scan finds ${control} English pieces on the English page`;
-      } finally {
-        await page.close();
+  await check(`i18n: ${id} with ?lang=fr shows no string of the English table (${pieces.length} pieces), the glossary open too`, async () => {
+    const { page, log } = await openPage(`?view=${id}&lang=fr`, id);
+    try {
+      await page.waitForTimeout(1500); // a live view writes its read-outs
+      const lang = await page.evaluate(() => document.documentElement.lang);
+      expect(lang === 'fr', `<html lang="${lang}">`);
+      const bad = englishShown(await visibleText(page), pieces);
+      await page.keyboard.press('g');
+      await page.locator('dialog#glossary').waitFor({ state: 'visible' });
+      const badGlossary = englishShown(await visibleText(page), pieces);
+      // the glossary's italics are Kikuuwe's four elements A–D only (v* is a symbol, not a mark)
+      const italics = await page.locator('dialog#glossary i').allTextContents();
+      expect(italics.join() === 'A,B,C,D', `the glossary's italics: ${italics.join(' | ').slice(0, 120)}`);
+      await page.keyboard.press('Escape');
+      // the pendulum's replay panel with the bundled sample replayed: its result line, table and notes
+      let badReplay = [];
+      if (id === 'pendulum') {
+        await page.locator('#view .try-sample').click();
+        const mae = await waitFor(() => page.evaluate(() => document.getElementById('replay-result')?.dataset.mae), 20_000);
+        expect(mae, 'the sample was not replayed');
+        badReplay = englishShown(await visibleText(page), pieces);
       }
-    });
-  }
+      // the Scenarios run at its end: the progress line and the summary
+      if (id === 'scenarios') {
+        const end = new RegExp(`^(${FR['scenarios.progress.complete'].split(':')[0].trim()})`);
+        expect(await waitFor(() => page.evaluate(() => document.getElementById('scenario-progress-text')?.textContent).then((x) => end.test(x || '')), 20_000),
+          'the scenario run did not complete');
+        badReplay = englishShown(await visibleText(page), pieces);
+      }
+      // the Fit view after a fit of every model on the bundled sample (the
+      // logs list, progress, result and all-models tables) and its
+      // sensitivity ranges
+      if (id === 'fit') {
+        await page.locator('#view .try-sample').click();
+        await waitFor(() => page.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 1), 5000);
+        const budget = page.locator('#view .ctl', { hasText: FR['fit.budget'] }).locator('input.ctl-num');
+        await budget.fill('20');
+        await budget.press('Enter');
+        await page.click('#fit-all');
+        const done = await waitFor(() => page.evaluate(() => document.querySelector('.fit-view')?.dataset.fit === 'done'), 60_000, 100);
+        expect(done, 'the fit of all models on the sample did not end');
+        await page.click('#fit-sensitivity');
+        expect(await waitFor(() => page.evaluate(() => document.getElementById('fit-sens')?.dataset.state === 'done'), 60_000, 100), 'the sensitivity ranges did not end');
+        badReplay = englishShown(await visibleText(page), pieces);
+      }
+      // In MuJoCo loaded and running, the bundled sample replayed through it
+      if (id === 'mujoco') {
+        expect(await waitFor(() => page.evaluate(() => /^MuJoCo \d/.test(document.getElementById('mujoco-loading')?.textContent || '')), 30_000), 'MuJoCo did not load');
+        await page.locator('#mujoco-log-drop input[type=file]').setInputFiles(path.join(h.ROOT, 'samples/xl330-sin_sin-simulated.json'));
+        expect(await waitFor(() => page.evaluate(() => !document.getElementById('mujoco-replay-table')?.hidden), 30_000), 'the sample was not replayed through MuJoCo');
+        await page.waitForTimeout(1000);
+        badReplay = englishShown(await visibleText(page), pieces);
+        // Your robot open, the 2R arm adopted: its mapping, report, tables, goals, Fig. 1 panel
+        await page.evaluate(() => { document.getElementById('mujoco-robot').open = true; });
+        await page.locator('#mujoco-robot button[data-example="2r"]').click();
+        expect(await waitFor(() => page.evaluate(() => { const r = window.__fx?.mujoco?.robot; return !!(r && r.pair && !r.busy); }), 120_000, 250),
+          `the 2R arm did not load in Your robot: ${await page.evaluate(() => document.getElementById('mujoco-robot-error')?.textContent)}`);
+        await page.evaluate(() => { for (const x of ['mujoco-robot-report', 'mujoco-fig1']) { const d = document.getElementById(x); if (d) d.open = true; } });
+        await page.waitForTimeout(1000);
+        badReplay = [...badReplay, ...englishShown(await visibleText(page), pieces)];
+        // its per-joint tables, with the French headers (the widest), fit their box at 853 px
+        await page.setViewportSize({ width: 853, height: 600 });
+        await page.waitForTimeout(400);
+        const wide = await page.evaluate(() => ['A', 'C'].map((k) => {
+          const tbl = document.getElementById(`mujoco-robot-table-${k}`), box = tbl?.closest('.mujoco-tables');
+          return !tbl ? `${k} missing` : tbl.scrollWidth > box.clientWidth + 1 ? `${k} ${tbl.scrollWidth} px in ${box.clientWidth} px` : null;
+        }).filter(Boolean));
+        await page.setViewportSize({ width: 1280, height: 900 });
+        expect(!wide.length, `at 853 px Your robot's French tables scroll sideways: ${wide.join(', ')}`);
+      }
+      const all = [...new Map([...bad, ...badGlossary, ...badReplay].map((b) => [`${b[0]}\u0000${b[1]}`, b])).values()];
+      expect(!all.length, `English on the French page: ${all.slice(0, 8).map(([k, p, c]) => `${k}: '${p}' in '…${c}…'`).join('; ')}`);
+      const steps = await page.evaluate(() => [...document.querySelectorAll('#view .lesson-try ol > li > span')].map((s) => s.textContent));
+      const want = Object.keys(FR).filter((k) => k.startsWith(`${id}.lesson.step`)).sort()
+        .map((k) => localNumber(FR[k], ',').replace(/[⟦⟧]/g, '').replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1'));
+      expect(steps.length === want.length && steps.every((s, i) => s === want[i]), `the steps are not the French table's: ${steps[0]?.slice(0, 60)}`);
+      const problems = logProblems(log);
+      expect(!problems.length, problems.slice(0, 3).join('; '));
+      // the same scan finds the English of the English page (it can see)
+      const enPage = await openPage(`?view=${id}&lang=en`, id);
+      await enPage.page.waitForTimeout(1500);
+      const control = englishShown(await visibleText(enPage.page), pieces).length;
+      await enPage.page.close();
+      expect(control >= 20, `the scan finds only ${control} English pieces on the English page`);
+      return `${steps.length} French steps; the same scan finds ${control} English pieces on the English page`;
+    } finally {
+      await page.close();
+    }
+  });
+}
 
+/** The browser's language, ?lang= kept, the header's switch; the screenshots of every converted view. */
+async function languageChecks(h) {
+  const { check, expect, openPage, logProblems, waitFor } = h;
   await check('i18n: the browser\'s language chooses French (locale fr-FR) or English (en-US) without ?lang', async () => {
     const browser = await h.ownBrowser();
     try {
@@ -264,12 +291,4 @@ export default async function i18nChecks(h) {
   });
 
   await frenchShots(h);
-  await lawsLesson(h, 'fr');
-  await driveLesson(h, 'fr');
-  await pendulumLesson(h, 'fr');
-  await armLesson(h, 'fr');
-  await wellposedLesson(h, 'fr');
-  await scenariosLesson(h, 'fr');
-  await fitLesson(h, 'fr');
-  await mujocoLesson(h, 'fr');
 }

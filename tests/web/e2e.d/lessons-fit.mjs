@@ -32,7 +32,8 @@ export async function fitLesson(h, lang) {
   await check(`lessons: fit${title}, steps 1–5 followed in order from Reset on the sample show the MAEs they quote (friction fit)`, async () => {
     /** `friction fit` on the sample: the table's published and fitted training MAE (printed, 5 decimals) and the params file. */
     const fit = (model, budget, extra = []) => {
-      const out = path.join(OUT, `lesson-fit-cli-${model}-${budget}${extra.length ? '-set' : ''}`);
+      // the language's tag in the name: the English and the French lessons may run side by side (e2e.mjs's workers)
+      const out = path.join(OUT, `lesson-fit-cli-${model}-${budget}${extra.length ? '-set' : ''}${tag}`);
       const text = cli(ROOT, ['fit', '--model', model, '--budget', budget, '--seed', 1, '--threads', 1, ...extra,
         '--out', out, path.join(ROOT, SAMPLE)]);
       if (text.error) throw new Error(`friction fit --model ${model}: ${text.error}`);
@@ -114,7 +115,7 @@ export async function fitLesson(h, lang) {
     const c4 = maes(fit('m1', 1000, ['--set', 'kt=0.5']), 'm1');
     const p4 = await trainMae();
     expect(show(p4[1]) === c4.fit, `step 4 (consistency): the page's MAE ${show(p4[1])}, the CLI's with --set kt=0.5 ${c4.fit}`);
-    const cliKt = JSON.parse(fs.readFileSync(path.join(OUT, 'lesson-fit-cli-m1-1000-set'), 'utf8'));
+    const cliKt = JSON.parse(fs.readFileSync(path.join(OUT, `lesson-fit-cli-m1-1000-set${tag}`), 'utf8'));
     expect(cliKt.kt === 0.5, `the CLI's params file holds kt ${cliKt.kt}, not 0.5`);
     await shot(page, `fit-4${tag}`);
     out.push(`4: kt held 0.5, MAE ${c4.fit}`);

@@ -53,10 +53,17 @@ export async function scenariosLesson(h, lang) {
     };
     const { page, log } = await openPage(`?view=scenarios${query}&scenarios.scenario=screw&scenarios.screw.g=3`, 'scenarios');
     const progress = () => page.evaluate(() => document.getElementById('scenario-progress-text')?.textContent || '');
-    /** Waits for the run to end (complete, or ended by a refusal or divergence). */
+    /** Waits for the run to end (complete, or ended by a refusal or divergence)
+     *  for as long as it moves: the bound ms is on a run whose progress line
+     *  stays the same, not on its length (at a load average of 53 a run that
+     *  ends in seconds alone was at 63 % after 180 s, and moving). */
     const ended = async (ms = 20_000) => {
-      const done = await waitFor(async () => ENDED.test(await progress()), ms, 100);
-      expect(done, `the run did not end within ${ms / 1000} s: '${await progress()}'`);
+      let last = await progress();
+      while (!ENDED.test(last)) {
+        const next = await waitFor(async () => { const p = await progress(); return p !== last ? p : null; }, ms, 100);
+        expect(next, `the run stopped moving: its progress line stayed '${last}' for ${ms / 1000} s`);
+        last = next;
+      }
     };
     const summary = () => page.evaluate(() => document.getElementById('scenario-summary').textContent.split('\n'));
     const message = () => page.evaluate(() => { const m = document.getElementById('scenario-message'); return m.hidden ? '' : m.textContent; });
