@@ -28,13 +28,13 @@ export const SIGNATURES = {
   fxb_mjcf_assets: 'text len strip out cap',
   fxb_mjcf_tags: 'text len out cap',
   fxb_mjcf_plan_new: '',
-  fxb_mjcf_plan_free: 'plan',
-  fxb_mjcf_plan_begin: 'plan main',
-  fxb_mjcf_plan_next: 'plan out',
-  fxb_mjcf_plan_feed: 'plan path text len',
-  fxb_mjcf_plan_absent: 'plan',
-  fxb_mjcf_plan_count: 'plan',
-  fxb_mjcf_plan_file: 'plan i out',
+  fxb_mjcf_plan_free: 'p',
+  fxb_mjcf_plan_begin: 'p main',
+  fxb_mjcf_plan_next: 'p out',
+  fxb_mjcf_plan_feed: 'p path text len',
+  fxb_mjcf_plan_absent: 'p',
+  fxb_mjcf_plan_count: 'p',
+  fxb_mjcf_plan_file: 'p i out',
 };
 const call = caller(SIGNATURES);
 
