@@ -50,6 +50,7 @@
 #include "fric_io.h"
 #include "fric_recording.h"
 #include "fric_ident.h"
+#include "fric_ident_bam.h"
 #include "fric_native.h"
 #include "fric_adapter.h"
 #include "fric_robot.h"
@@ -89,7 +90,7 @@ static const char *const headers[] = {
     "core/include/fric_regions.h", "core/include/fric_scenario.h", "core/include/fric_screw.h",
     "core/include/fric_servo.h",  "core/include/fric_status.h",  "core/include/fric_robot.h",
     "core/include/fric_recording.h",
-    "core/include/fric_recipe.h", "core/include/fric_ident.h",
+    "core/include/fric_recipe.h", "core/include/fric_ident.h", "core/include/fric_ident_bam.h",
 };
 static const char *const refusal_sources[] = {
     "tests/law/test_refusals.c", "tests/law/test_status.c", "tests/system/test_scenario_status.c",
@@ -630,6 +631,15 @@ static void test_io_stage(void **state)
         REFUSE(fric_ident_finish(NULL, 0, &np, 0, 0, &res, NULL), FRIC_E_NULL, -1, "the set");
         fric_native_step_def sd;
         REFUSE(fric_native_prepare_joint(&np, 16, 0.001, 0, &sd), FRIC_E_PARAM_RANGE, -1, "inertia = 0");
+        /* bam's servo as a robot joint's model (fric_ident_bam.h): a model
+         * other than M1 and M4, an unknown actuator, no set */
+        fric_fit_target tg;
+        fric_fit_space bsp;
+        fric_ident_bam_result br;
+        REFUSE(fric_ident_bam_target("sts3215", 2, &tg, NULL), FRIC_E_PARAM_RANGE, -1, "M1 or M4");
+        assert_int_equal(fric_ident_bam_target("sts3215", 1, &tg, NULL), FRIC_OK);
+        REFUSE(fric_ident_bam_space("nonesuch", &tg, &bsp, NULL), FRIC_E_UNKNOWN_NAME, -1, "nonesuch");
+        REFUSE(fric_ident_bam_joint(NULL, "sts3215", &tg, 0, 10, 1, &br, NULL), FRIC_E_NULL, -1, "the set");
     }
     bench_small_log bl;
     bench_small_log_make(&bl);

@@ -539,7 +539,7 @@ export async function mujocoLesson(h, lang) {
       // command beside it keeps the CLI's word (the French
       // page said "traitement du frottement implicit")
       const own = await page.evaluate(() => document.getElementById('mujoco-replay-table').textContent);
-      const word = lang === 'fr' ? 'traitement du frottement implicite : friction replay --friction implicit' : 'friction treatment implicit: friction replay --friction implicit';
+      const word = lang === 'fr' ? 'traitement du frottement implicite\u00a0: friction replay --friction implicit' : 'friction treatment implicit: friction replay --friction implicit';
       expect(own.includes(word), `the replay table does not say '${word}': ${own.slice(0, 200)}`);
       const out = await lessonNumbers(h, page, f, `&lang=${lang}`);
       const problems = h.logProblems(log);

@@ -180,7 +180,7 @@ export default async function nativeviews(h) {
     const { page: p } = await openPage(`?lang=fr&view=pendulum&pendulum.paused=1&pendulum.native=${json}`, 'pendulum');
     const note = await p.locator('#replay-native-note').textContent();
     await p.close();
-    expect(/^À côté de M1–M6 : l'articulation propre de MuJoCo/.test(note) && !/restatement|replayed/.test(note), `the replay note in French: ${note}`);
+    expect(/^À côté de M1–M6\u00a0: l'articulation propre de MuJoCo/.test(note) && !/restatement|replayed/.test(note), `the replay note in French: ${note}`);
     return 'drive band, Remove and the replay note in French';
   });
 }

@@ -87,7 +87,7 @@ export default async function urlRefusal(h) {
       const fr = await openPage('?view=pendulum&pendulum.goal=99&lang=fr', 'pendulum');
       const dit = await waitFor(() => banner(fr.page), 10_000);
       await fr.page.close();
-      expect(dit && /^Refusé, hors de ce qui est permis : consigne θd \(goal\) = 99 \(permis : /.test(dit), `the French banner: '${dit}'`);
+      expect(dit && /^Refusé, hors de ce qui est permis\u00a0: consigne θd \(goal\) = 99 \(permis\u00a0: /.test(dit), `the French banner: '${dit}'`);
       const goal = new URL(page.url()).searchParams.get('pendulum.goal');
       expect(goal === '1.2', `the URL's goal after the refusal: ${goal} (${page.url()})`);
       return `'${said}'; French '${dit}'; URL goal ${goal}`;
@@ -107,7 +107,7 @@ export default async function urlRefusal(h) {
       const fr = await openPage('?view=laws&laws.law=bogus&lang=fr', 'laws');
       const dit = await waitFor(() => banner(fr.page), 10_000);
       await fr.page.close();
-      expect(dit === 'Refusé, hors de ce qui est permis : law = bogus (permis : l\'une des valeurs coulomb-viscous, stribeck, rational) ; la vue garde ce qu\'elle avait.',
+      expect(dit === 'Refusé, hors de ce qui est permis\u00a0: law = bogus (permis\u00a0: l\'une des valeurs coulomb-viscous, stribeck, rational)\u00a0; la vue garde ce qu\'elle avait.',
         `the French banner: '${dit}'`);
       const f = await framed('?embed=laws&laws.law=bogus');
       try {
