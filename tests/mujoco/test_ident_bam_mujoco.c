@@ -35,6 +35,8 @@
 
 #define DIR "../shared/data/robot_ident"
 #define BUDGET 1500
+/* the sanitizer build's fits: a fifteenth (test_main.h FRIC_TEST_SHORT) */
+#define FIT_BUDGET FRIC_TEST_SHORT(BUDGET, 15)
 
 typedef struct {
     mjModel *m;
@@ -137,12 +139,17 @@ static void test_t0_m1(void **state)
         read_truth(joints[i], &truth);
         fric_ident_bam_result bam;
         fric_ident_result nat;
-        if (fric_ident_bam_joint(x.set[0], "sts3215", &t, j, BUDGET, 1, &bam, &why)) fail_msg("%s", why);
-        if (fric_ident_joint(x.set[0], j, BUDGET, 1, &nat, &why)) fail_msg("%s", why);
+        if (fric_ident_bam_joint(x.set[0], "sts3215", &t, j, FIT_BUDGET, 1, &bam, &why)) fail_msg("%s", why);
+        if (fric_ident_joint(x.set[0], j, FIT_BUDGET, 1, &nat, &why)) fail_msg("%s", why);
         const double m_truth = fric_ident_simulate(x.set[1], 0, j, &truth, NULL, 0);
         const double m_nat = fric_ident_simulate(x.set[1], 0, j, &nat.p, NULL, 0);
         const double m_bam = fric_ident_bam_simulate(x.set[1], &t, 0, j, bam.p, NULL, 0);
-        const int ok = fabs(bam.gain / truth.kp - 1) <= 0.10;
+        /* under the sanitizers the fits are short (FIT_BUDGET) and reach no
+           truth: there a result owes its budget, a finite loss and finite
+           held-out replays; the plain build checks the gain */
+        const int ok = FRIC_TEST_SANITIZED ? bam.evals > 0 && bam.evals <= FIT_BUDGET && isfinite(bam.train_mae) &&
+                                                 isfinite(m_bam) && isfinite(m_nat)
+                                           : fabs(bam.gain / truth.kp - 1) <= 0.10;
         bad += !ok;
         print_message("%-14s gain %.4g N·m/rad (truth's kp %.4g, %+.1f %%)%s; held-out MAE [mrad]: truth %.4f, native "
                       "fit %.4f, M1 %.4f (%+.2f counts over the native fit), M1's train %.4f; friction_base %.4g N·m "
