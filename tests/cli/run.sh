@@ -856,7 +856,7 @@ if [ -f "$l100" ] && [ -f "$l200" ] && [ -f "$l400" ]; then
     else bad "fit --validation-split alternate: exit $rc: $(head -4 "$tmp/out") $(tail -1 "$tmp/err")"; fi
     # --validate: a validation log also given as a training log leaves training
     run "$bin" fit --model m1 --budget 30 --validate "$l200" --out "$tmp/v2.json" "$l100" "$l200"
-    if [ $rc -eq 0 ] && grep -q '1 training log, 1 validation log' "$tmp/out" && grep -qE "^  \(dropped\) +$l200" "$tmp/out"; then ok
+    if [ $rc -eq 0 ] && grep -qx 'fit xl330, m1: 1 training log, 1 validation log' "$tmp/out" && grep -qE "^  \(dropped\) +$l200" "$tmp/out"; then ok
     else bad "fit --validate with the log also among LOG: exit $rc: $(head -5 "$tmp/out") $(tail -1 "$tmp/err")"; fi
     # --from: a warm start from the published M1 evaluates it first, so the fit's
     # training MAE is at most replay's MAE of that file on the same log

@@ -85,6 +85,14 @@ export default async function fitOwnChecks(h) {
     expect(s, 'the four logs are not listed');
     const actuator = await p.evaluate(() => [...document.querySelectorAll('#view select')].map((x) => x.value));
     expect(actuator.includes('sts3215'), `the actuator is not sts3215: ${actuator.join()}`);
+    // the model choice names as many free parameters as the search-space
+    // table ticks for the actuator the logs set (it named xl330's count)
+    const count = await p.evaluate(() => {
+      const sel = [...document.querySelectorAll('#view select')].find((x) => /^m\d$/.test(x.value));
+      const ticked = [...document.querySelectorAll('#view table input[type=checkbox]')].filter((c) => c.closest('table').querySelector('th')?.textContent === 'parameter' && c.checked).length;
+      return { label: sel.selectedOptions[0].textContent, ticked };
+    });
+    expect(new RegExp(`\\(${count.ticked} free parameters\\)$`).test(count.label), `model choice '${count.label}', the table ticks ${count.ticked}`);
     // the CLI on the same logs without --actuator (a tiny budget: only its first lines are read)
     const out = cli(['fit', '--model', 'm1', '--budget', '20', '--out', path.join(tmp, 'm1.json'), ...paths]);
     const line = out.split('\n').find((l) => /sts3250/.test(l));

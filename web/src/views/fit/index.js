@@ -106,7 +106,7 @@ export function mount(container, { core, state }) {
 
   // ---------------------------------------------------------------- side (side.js, from.js)
   const ui = fitSide(side, { core, state, st, fitActuators, integ, logs, container, on: {
-    actuator: (v) => { const from = actuator; actuator = v; const dropped = spaceUi.dropEdits(from); save(); spaceUi.renderBounds(); spaceUi.say(dropped); },
+    actuator: (v) => { const from = actuator; actuator = v; const dropped = spaceUi.dropEdits(from); save(); spaceUi.renderBounds(); ui.labelModels(); spaceUi.say(dropped); },
     model: (v) => { model = modelOf(v); save(); spaceUi.renderBounds(); budgetUi.onModel(model); renderRig(); renderInteg(); },
     hold: (v) => { holdout = v; logsUi.applyHoldout(); save(); },
     integrator: (v) => { integrator = v; renderInteg(); save(); },
@@ -125,6 +125,7 @@ export function mount(container, { core, state }) {
       renderInteg();
       save();
       spaceUi.renderBounds();
+      ui.labelModels();
       spaceUi.say(dropped);
       renderRig();
     },
@@ -145,7 +146,7 @@ export function mount(container, { core, state }) {
   // the logs and the search space fold away while a fit runs (they are locked
   // then), so that its progress and charts are in view; they unfold after it
   const logsUi = logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, err, warn, st, save,
-    on: { renderBounds: () => spaceUi.renderBounds(), dropEdits: (from) => spaceUi.dropEdits(from), renderOverlayChoices: () => { renderOverlayChoices(); renderRig(); }, takeFrom: from.takeFrom } });
+    on: { renderBounds: () => { spaceUi.renderBounds(); ui.labelModels(); }, dropEdits: (from) => spaceUi.dropEdits(from), renderOverlayChoices: () => { renderOverlayChoices(); renderRig(); }, takeFrom: from.takeFrom } });
   file.addEventListener('change', () => { if (file.files.length) logsUi.addFiles([...file.files]); file.value = ''; });
   const zone = dropZone(drop, {
     onFiles: (files) => {

@@ -41,8 +41,19 @@ export function fitSide(side, { core, state, st, fitActuators, integ, logs, cont
     choices: fitActuators.map((a) => ({ value: a })), onChange: on.actuator });
   const modelCtl = choiceControl({ label: t('fit.model'), value: modelValue(st.model),
     choices: MODELS.map((k) => (isNative(k) ? { value: NATIVE, label: t('fit.model.native') }
-      : { value: `m${k}`, label: t('fit.model.choice', { k, n: core.fit.space(st.actuator, k).free.filter(Boolean).length }) })),
+      : { value: `m${k}`, label: modelLabel(k) })),
     onChange: on.model });
+  /** The model choices name the free parameters of the actuator's space as
+   *  the search-space table counts them (free and used by the model). */
+  function modelLabel(k) {
+    const s = core.fit.space(st.actuator, k);
+    return t('fit.model.choice', { k, n: s.free.filter((f, i) => f && s.used[i]).length });
+  }
+  /** The labels again, for the actuator now chosen (by the control, a log or
+   *  a params file). */
+  function labelModels() {
+    for (const o of modelCtl.el.querySelectorAll('option')) if (/^m\d$/.test(o.value)) o.textContent = modelLabel(Number(o.value.slice(1)));
+  }
   const holdCtl = choiceControl({ label: t('fit.hold'), value: 'none', choices: [{ value: 'none', label: t('fit.hold.ticked') }],
     help: t('fit.hold.help'), onChange: on.hold });
   const integCtl = choiceControl({ label: t('fit.integ'), value: st.integrator,
@@ -113,5 +124,5 @@ export function fitSide(side, { core, state, st, fitActuators, integ, logs, cont
   }
 
   return { drop, hint, file, err, runErr, warn, clearBtn, actCtl, modelCtl, holdCtl, integCtl, budgetUi, seedCtl, fitBtn, allBtn, cancelBtn,
-    allNativeCtl, from, renderInteg, renderRig, setRunning };
+    allNativeCtl, from, renderInteg, renderRig, labelModels, setRunning };
 }
