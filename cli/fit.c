@@ -1251,9 +1251,8 @@ int cli_fit(int argc, char **argv)
     if (rc) goto end;
 
     /* the split, then the fits */
-    char which[32], mname[8];
-    if (o.model) snprintf(which, sizeof which, "%s", model_name(&ms[0], 0, mname));
-    else snprintf(which, sizeof which, "m1..m6 and native");
+    char mname[8];
+    const char *which = o.model ? model_name(&ms[0], 0, mname) : "m1..m6 and native";
     printf("fit %s, %s: %d training log%s, %d validation log%s%s\n", act, which, n_train,
            n_train == 1 ? "" : "s", n_valid, n_valid == 1 ? "" : "s",
            n_valid ? "" : " (no split: the validation column shows —)");

@@ -10,6 +10,9 @@ export const isNative = (k) => k === NATIVE;
 /** How a model is named beside the others (the CLI's names): M1…M6, native. */
 export const modelName = (k) => (isNative(k) ? NATIVE : `M${k}`);
 /** A model's value in the URL and the model choice: m1…m6, native. */
+/** The free parameters of a search space that its model uses (a space
+ *  lists every key of the actuator; a model uses some). */
+export const freeCount = (s) => s.free.filter((f, i) => f && s.used[i]).length;
 export const modelValue = (k) => (isNative(k) ? NATIVE : `m${k}`);
 /** The model of a URL value (m1…m6, native), or null. */
 export function modelOf(v) {

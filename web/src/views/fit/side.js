@@ -3,7 +3,7 @@
 // treatment it fits), hold-out, budget and seed controls, the params-file
 // door (from.js), Fit, Fit all and Cancel, the one-rig-setup warning, and
 // the panel locked while a fit runs.
-import { MODELS, NATIVE, isNative, modelValue } from '../../fitModels.js';
+import { MODELS, NATIVE, isNative, modelValue, freeCount } from '../../fitModels.js';
 import { t, tParam, tCore } from '../../i18n/index.js';
 import { messageBox } from '../../layout.js';
 import { numberControl, choiceControl, toggleControl } from '../../controls.js';
@@ -39,16 +39,13 @@ export function fitSide(side, { core, state, st, fitActuators, integ, logs, cont
 
   const actCtl = choiceControl({ label: t('fit.actuator'), value: st.actuator,
     choices: fitActuators.map((a) => ({ value: a })), onChange: on.actuator });
+  /** The model choices name the free parameters of the actuator's space as
+   *  the search-space table counts them (free and used by the model). */
+  const modelLabel = (k) => t('fit.model.choice', { k, n: freeCount(core.fit.space(st.actuator, k)) });
   const modelCtl = choiceControl({ label: t('fit.model'), value: modelValue(st.model),
     choices: MODELS.map((k) => (isNative(k) ? { value: NATIVE, label: t('fit.model.native') }
       : { value: `m${k}`, label: modelLabel(k) })),
     onChange: on.model });
-  /** The model choices name the free parameters of the actuator's space as
-   *  the search-space table counts them (free and used by the model). */
-  function modelLabel(k) {
-    const s = core.fit.space(st.actuator, k);
-    return t('fit.model.choice', { k, n: s.free.filter((f, i) => f && s.used[i]).length });
-  }
   /** The labels again, for the actuator now chosen (by the control, a log or
    *  a params file). */
   function labelModels() {

@@ -7,7 +7,7 @@ import { el, symbolNodes } from '../../dom.js';
 import { t } from '../../i18n/index.js';
 import { fmtNum } from './text.js';
 import { parseNumber } from '../../format.js';
-import { isNative } from '../../fitModels.js';
+import { isNative, freeCount } from '../../fitModels.js';
 
 /** searchSpace(charts, { core, keys, edits, st, save }): st = the view's
  *  { actuator, model, job }; returns { box, table, msg, spaceOf(k),
@@ -73,7 +73,7 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
       return;
     }
     const s = spaceOf(st.model);
-    boundsSummary.textContent = t('fit.space.of', { act: st.actuator, model: st.model, n: s.free.filter((f, i) => f && s.used[i]).length });
+    boundsSummary.textContent = t('fit.space.of', { act: st.actuator, model: st.model, n: freeCount(s) });
     boundsMsg.textContent = '';
     const thead = el('thead', {}, el('tr', {}, ...t('fit.space.cols').split('|')
       .map((h) => el('th', { scope: 'col' }, h))));
