@@ -487,8 +487,7 @@ typedef struct {
  * files (0 for the main file), increased by this text's. Each <include>
  * with a file attribute is written to inc[cap] (*n_inc of them; inc may be
  * NULL with cap 0 when the caller reads no includes): the caller checks
- * those files in turn (tools/robot.mjs, web/src/mujoco/robotFiles.js,
- * cli/mujoco.c). Text that is not well-formed XML is left to MuJoCo's
+ * those files in turn (the file plan below does, for every door). Text that is not well-formed XML is left to MuJoCo's
  * parser (an unclosed comment ends the scan; a closing tag without its
  * opening one is ignored). FRIC_OK; FRIC_E_NULL: text, elements or n_inc
  * NULL, inc NULL with cap > 0; FRIC_E_PARAM_RANGE: len over
@@ -506,7 +505,7 @@ fric_status fric_mjcf_check_text(const char *text, size_t len, const char *file,
  * it; a later <compiler> over an earlier one) and strippath. The native
  * `friction mujoco` sizes each such file (fric_io_check_size, kinds asset
  * and robot) before MuJoCo reads it, as the page and tools/robot.mjs do
- * (web/src/mujoco/robotFiles.js, through the wasm binding fxb_mjcf_assets). */
+ * (through the file plan below, which finds the same files). */
 typedef enum { FRIC_MJCF_MESHDIR = 0, FRIC_MJCF_TEXTUREDIR = 1 } fric_mjcf_folder;
 typedef struct {
     size_t at, len;   /* a value in the text, as written (no entity decoded) [bytes] */
@@ -536,9 +535,9 @@ typedef struct {
 fric_status fric_mjcf_assets(const char *text, size_t len, fric_mjcf_asset *out, int cap, int *n,
                              fric_mjcf_compiler *compiler);
 
-/* The one scan of an XML text's tags (the MJCF checks above, the page's
- * reading of a robot's files and its native write-back, through the wasm
- * binding fxb_mjcf_tags): each element tag in document order, past
+/* The one scan of an XML text's tags (the MJCF checks above, the file
+ * plan below, the page's native write-back through the wasm binding
+ * fxb_mjcf_tags): each element tag in document order, past
  * comments, CDATA, processing instructions, <!DOCTYPE> (its internal
  * subset too) and a stray '<'; a tag ends at its first '>' outside a
  * quoted value. Offsets are bytes from the text's start. */

@@ -229,6 +229,21 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
     }
   });
 
+  it('the core\'s plan is freed when a read fails (its wasm memory not kept by a drop that could not be read)', async () => {
+    const dir = folder('failing', { 'robot.xml': `<mujoco><asset><mesh name="m" file="tetra.stl"/></asset>${body('m')}</mujoco>`, 'tetra.stl': TETRA });
+    const real = core.mujoco.mjcfPlan, made = [];
+    core.mujoco.mjcfPlan = function (main) { const p = real.call(this, main); made.push(p); return p; };
+    try {
+      const drop = folderDrop(dir), failing = { ...drop, read: (p) => { if (p.endsWith('.stl')) throw new Error('unreadable'); return drop.read(p); } };
+      assert.throws(() => readRobotSync(failing, 'robot.xml', { core }), /unreadable/);
+      await assert.rejects(readRobot({ ...failing, read: async (p) => failing.read(p) }, 'robot.xml', { core }), /unreadable/);
+      assert.equal(made.length, 2);
+      for (const p of made) assert.throws(() => p.next(), /after free/);
+    } finally {
+      core.mujoco.mjcfPlan = real;
+    }
+  });
+
   it('a symbolic link that stays in the folder is followed: a linked assets/ folder, a linked file (the headless runner)', () => {
     const dir = folder('linked', {
       'robot.xml': `<mujoco><compiler meshdir="assets"/><asset><mesh name="t" file="tetra.stl"/><mesh name="p" file="p.stl"/></asset>${body('t')}</mujoco>`,

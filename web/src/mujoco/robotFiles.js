@@ -1,8 +1,8 @@
 // mujoco/robotFiles.js: a robot's files as MuJoCo 3 reads them (no DOM,
 // no fs: the page's "Your robot", tools/robot.mjs and the tests): the limits
 // of a robot's files, the main MJCF of a drop, the files the MJCF names
-// (its <include>s, recursively, and the assets they name, resolved as
-// MuJoCo resolves them) read one by one, each sized before it is read, the
+// (the core's file plan: its <include>s and the assets they name, where
+// MuJoCo reads them) read one by one, each sized before it is read, the
 // others never read; those files written into MuJoCo's file system (a mesh
 // chosen without its folder found by its name), the compile with each
 // joint's MJCF default class (from the model spec), cached for the copies,
@@ -143,7 +143,7 @@ function* robotPlan(drop, main, onSized, core) {
   const plan = core.mujoco.mjcfPlan(main);
   try {
     const entries = [], first = new Map();   // the plan's entries read; entry → the place MuJoCo looks first
-    const refuse = (key, f, path) => new Error(t(key, { tag: f.tag, attr: f.attr, value: f.value, from: entries[f.from].source, line: f.line, path }));
+    const refuse = (key, f, path) => new Error(t(key, { tag: f.tag, attr: f.attr, value: f.value, from: entries[f.from]?.source ?? main, line: f.line, path }));
     for (let w = plan.next(); !w.done; w = plan.next()) {
       const f = entries[w.index] ?? (entries[w.index] = plan.file(w.index));
       if (!first.has(w.index)) {
@@ -235,10 +235,11 @@ function* chooseMain(drop, main, core) {
 
 /**
  * The files of the robot of a drop, read: the main MJCF (`main`, else as
- * pickMain chooses), its includes and the assets they name, each sized
- * before it is read; no other file is read; with core, the MJCF texts
- * checked by the core before an asset is read (the one check of a load:
- * robot.js takes the plan of these files, planOf). onProgress({ done,
+ * pickMain chooses), its includes and the assets they name (the core's
+ * plan: core the friction core), each sized before it is read; no other
+ * file is read; the MJCF texts checked by the core's plan before an asset
+ * is read (the one check of a load: robot.js takes the plan of these
+ * files, planOf). onProgress({ done,
  * total, files }) [bytes] after each file. Resolves to the plan (robotPlan:
  * { main, files: Map path → bytes, alias, bytes, ... }); rejects with one
  * sentence.
@@ -247,20 +248,28 @@ function* chooseMain(drop, main, core) {
 export async function readRobot(drop, main = null, { onProgress, core } = {}) {
   let total = 0, count = 0, done = 0, n = 0;
   const it = robotPlan(drop, main, (bytes, files) => { total = bytes; count = files; }, core);
-  for (let step = it.next(); ; ) {
-    if (step.done) return step.value;
-    const b = await drop.read(step.value.read);
-    done += b.byteLength;
-    n++;
-    if (total) onProgress?.({ done, total, n, files: count });
-    step = it.next(b);
+  try {
+    for (let step = it.next(); ; ) {
+      if (step.done) return step.value;
+      const b = await drop.read(step.value.read);
+      done += b.byteLength;
+      n++;
+      if (total) onProgress?.({ done, total, n, files: count });
+      step = it.next(b);
+    }
+  } finally {
+    it.return();   // a read that failed: the plan freed
   }
 }
 
 /** readRobot for a drop whose read() gives the bytes at once (Node, a Map). */
 export function readRobotSync(drop, main = null, { core } = {}) {
   const it = robotPlan(drop, main, null, core);
-  for (let step = it.next(); ; step = it.next(drop.read(step.value.read))) if (step.done) return step.value;
+  try {
+    for (let step = it.next(); ; step = it.next(drop.read(step.value.read))) if (step.done) return step.value;
+  } finally {
+    it.return();
+  }
 }
 
 // ---- MuJoCo's file system ------------------------------------------------
