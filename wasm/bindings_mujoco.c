@@ -417,9 +417,10 @@ FXB_EXPORT int fxb_mjcf_plan_count(const fric_mjcf_plan *p) { return fric_mjcf_p
 
 /* Entry i (fric_mjcf_plan_file) into out[FXB_PLAN_FILE_INTS]: role, path,
  * source, found, same, outside, from, line, tag, attr, value, at, after,
- * depth0, model, bytes (the texts as pointers to the plan's or static
- * names; at, after and bytes in bytes). 0, or 1 with the core's sentence. */
-#define FXB_PLAN_FILE_INTS 16
+ * depth0, model, bytes, elements (the texts as pointers to the plan's or
+ * static names; at, after and bytes in bytes). 0, or 1 with the core's
+ * sentence. */
+#define FXB_PLAN_FILE_INTS 17
 FXB_EXPORT int fxb_mjcf_plan_file(const fric_mjcf_plan *p, int i, int *out)
 {
     fric_mjcf_file f;
@@ -428,7 +429,24 @@ FXB_EXPORT int fxb_mjcf_plan_file(const fric_mjcf_plan *p, int i, int *out)
     const int v[FXB_PLAN_FILE_INTS] = { (int)f.role, (int)(uintptr_t)f.path, (int)(uintptr_t)f.source, f.found, f.same,
                                         f.outside, f.from, f.line, (int)(uintptr_t)f.tag, (int)(uintptr_t)f.attr,
                                         (int)(uintptr_t)f.value, (int)f.at, (int)f.after, f.depth0, f.model,
-                                        (int)f.bytes };
+                                        (int)f.bytes, (int)f.elements };
+    memcpy(out, v, sizeof v);
+    fxb_set_error("");
+    return 0;
+}
+
+/* The plan's <default> classes. */
+FXB_EXPORT int fxb_mjcf_plan_class_count(const fric_mjcf_plan *p) { return fric_mjcf_plan_class_count(p); }
+
+/* Class i (fric_mjcf_plan_class) into out[5]: name (a pointer to the
+ * plan's text), parent, file, line, model. 0, or 1 with the core's
+ * sentence. */
+FXB_EXPORT int fxb_mjcf_plan_class(const fric_mjcf_plan *p, int i, int *out)
+{
+    fric_mjcf_class c;
+    const char *why = "";
+    if (fxb_from_core(fric_mjcf_plan_class(p, i, &c), &why)) return 1;
+    const int v[5] = { (int)(uintptr_t)c.name, c.parent, c.file, c.line, c.model };
     memcpy(out, v, sizeof v);
     fxb_set_error("");
     return 0;

@@ -28,6 +28,7 @@
 #define PLAN_FILES FRIC_MJCF_PLAN_MAX_FILES
 #define PLAN_COMPILERS 64              /* <compiler> elements of all the texts */
 #define PLAN_EVENTS (PLAN_FILES + PLAN_COMPILERS)
+#define PLAN_CLASSES FRIC_MJCF_PLAN_MAX_CLASSES
 
 /* An event of a text, in document order: a <compiler>, or an element naming
  * a file (its entry). */
@@ -48,6 +49,8 @@ typedef struct {
     fric_mjcf_role role;
     char path[PLAN_PATH], source[PLAN_PATH], value[PLAN_PATH];
     int found, same, outside, from, line, depth0, model;
+    int cls;                  /* an include: the <default> class open where it stands (−1 none) */
+    long elements;            /* a text: its elements                            */
     const char *tag, *attr;
     size_t at, after;
     unsigned long long bytes;
@@ -66,6 +69,11 @@ struct fric_mjcf_plan {
     int nev;
     plan_compiler comp[PLAN_COMPILERS];
     int ncomp;
+    struct {
+        char name[FRIC_MJCF_CLASS_MAX];
+        int parent, file, line, model;
+    } cls[PLAN_CLASSES];      /* the <default> classes, in the order read        */
+    int ncls;
     int stack[PLAN_FILES], nstack;     /* texts to read, the next one last      */
     int models[PLAN_FILES], nmodels, model_at;
     int assets_ready;
@@ -283,6 +291,7 @@ static int new_entry(fric_mjcf_plan *pl, fric_mjcf_role role, int from, int mode
     x->role = role;
     x->found = -1;
     x->same = -1;
+    x->cls = -1;
     x->from = from;
     x->model = model;
     x->tag = "";
@@ -306,7 +315,7 @@ fric_status fric_mjcf_plan_begin(fric_mjcf_plan *plan, const char *main)
                       fric__values(fric__sn("main", 200, main), fric__i("max", PLAN_PATH - 1)));
         return FRIC_E_PARAM_RANGE;
     }
-    plan->n = plan->nev = plan->ncomp = plan->nstack = plan->nmodels = plan->model_at = 0;
+    plan->n = plan->nev = plan->ncomp = plan->ncls = plan->nstack = plan->nmodels = plan->model_at = 0;
     plan->assets_ready = plan->nassets = plan->asset_at = 0;
     plan->elements = 0;
     plan->cur = -1;
@@ -567,6 +576,37 @@ fric_status fric_mjcf_plan_absent(fric_mjcf_plan *plan)
     return FRIC_OK;
 }
 
+/* A <default> tag tg of text t into the plan's classes, nested in class
+ * parent (−1: none). */
+static fric_status read_class(fric_mjcf_plan *pl, int t, const mjcf_tag *tg, int parent)
+{
+    const char *v;
+    size_t vlen;
+    char name[PLAN_PATH] = "main";
+    const char *file = shown(pl, pl->e[t].source[0] ? pl->e[t].source : pl->e[t].path);
+    if (fric__mjcf_attr(tg, "class", &v, &vlen) && (decode(name, v, vlen) || strlen(name) >= FRIC_MJCF_CLASS_MAX)) {
+        fric__say_id("mjcf.plan_class",
+                     "mjcf: <default class> at line {line} of {file} gives a class name of {max} bytes or more: "
+                     "shorten it.",
+                     fric__values(fric__i("line", tg->line), fric__s("file", file), fric__i("max", FRIC_MJCF_CLASS_MAX)));
+        return FRIC_E_PARAM_RANGE;
+    }
+    if (pl->ncls >= PLAN_CLASSES) {
+        fric__say_id("mjcf.plan_classes",
+                     "mjcf: <default> at line {line} of {file} is one more than the {max} default classes a "
+                     "model's files may define; merge classes.",
+                     fric__values(fric__i("line", tg->line), fric__s("file", file), fric__i("max", PLAN_CLASSES)));
+        return FRIC_E_PARAM_RANGE;
+    }
+    memcpy(pl->cls[pl->ncls].name, name, strlen(name) + 1);
+    pl->cls[pl->ncls].parent = parent;
+    pl->cls[pl->ncls].file = t;
+    pl->cls[pl->ncls].line = tg->line;
+    pl->cls[pl->ncls].model = pl->e[t].model;
+    pl->ncls++;
+    return FRIC_OK;
+}
+
 /* The events of text x[len] (entry t): its <compiler>s, the elements naming
  * files (new entries), in document order; its includes pushed to be read
  * next, first one on top. inc: its includes as fric_mjcf_check_text found
@@ -580,7 +620,22 @@ static fric_status read_text(fric_mjcf_plan *pl, int t, const char *text, size_t
     mjcf_tag tg;
     pl->e[t].ev_first = pl->nev;
     pl->e[t].ev_n = 0;
+    /* the <default> classes open where the scan is: an included text's
+     * start in the class open at its <include> (the text checked: at most
+     * FRIC_MJCF_MAX_DEPTH deep) */
+    int open[FRIC_MJCF_MAX_DEPTH + 2], nopen = 0;
+    const int base = pl->e[t].role == FRIC_MJCF_ROLE_INCLUDE ? pl->e[t].cls : -1;
     while (fric__mjcf_next_tag(&p, end, &line, &tg)) {
+        if (fric__mjcf_is(&tg, "default")) {
+            if (tg.closing) {
+                if (nopen > 0) nopen--;
+                continue;
+            }
+            fric_status rc = read_class(pl, t, &tg, nopen ? open[nopen - 1] : base);
+            if (rc) return rc;
+            if (!tg.self && nopen < (int)(sizeof open / sizeof open[0])) open[nopen++] = pl->ncls - 1;
+            continue;
+        }
         if (tg.closing) continue;
         const char *lt = tg.name - 1;
         if (fric__mjcf_is(&tg, "compiler")) {
@@ -656,7 +711,10 @@ static fric_status read_text(fric_mjcf_plan *pl, int t, const char *text, size_t
             x->at = (size_t)(lt - text);
             x->after = (size_t)(p - text);
             if (decode(x->value, v, vlen)) return say_too_long(pl, x);
-            if (role == FRIC_MJCF_ROLE_INCLUDE) x->depth0 = k_inc < ninc ? inc[k_inc++].depth0 : 0;
+            if (role == FRIC_MJCF_ROLE_INCLUDE) {
+                x->depth0 = k_inc < ninc ? inc[k_inc++].depth0 : 0;
+                x->cls = nopen ? open[nopen - 1] : base;
+            }
             pl->ev[pl->nev++] = (plan_ev){ EV_FILE, i };
             pl->e[t].ev_n++;
             if (role == FRIC_MJCF_ROLE_SUBMODEL) pl->models[pl->nmodels++] = i;
@@ -696,9 +754,11 @@ fric_status fric_mjcf_plan_feed(fric_mjcf_plan *plan, const char *path, const ch
     fric_mjcf_include inc[FRIC_MJCF_MAX_INCLUDES];
     int ninc = 0;
     const char *why = NULL;
-    fric_status rc = fric_mjcf_check_text(text, len, shown(plan, x->path), x->depth0, &plan->elements, inc,
+    const long before = plan->elements;
+    fric_status rc = fric_mjcf_check_text(text, len, shown(plan, x->source), x->depth0, &plan->elements, inc,
                                           FRIC_MJCF_MAX_INCLUDES, &ninc, &why);
     if (rc) return rc;
+    x->elements = plan->elements - before;
     return read_text(plan, t, text, len, inc, ninc);
 }
 
@@ -718,6 +778,24 @@ fric_status fric_mjcf_plan_file(const fric_mjcf_plan *plan, int i, fric_mjcf_fil
     const plan_entry *x = &plan->e[i];
     *out = (fric_mjcf_file){ x->role, x->path, x->source[0] ? x->source : x->path, x->found, x->same, x->outside,
                              x->from, x->line, x->tag, x->attr, x->value, x->at, x->after, x->depth0, x->model,
-                             x->bytes };
+                             x->bytes, x->elements };
+    return FRIC_OK;
+}
+
+int fric_mjcf_plan_class_count(const fric_mjcf_plan *plan) { return plan && plan->begun ? plan->ncls : 0; }
+
+fric_status fric_mjcf_plan_class(const fric_mjcf_plan *plan, int i, fric_mjcf_class *out)
+{
+    if (!plan || !out) {
+        say_null();
+        return FRIC_E_NULL;
+    }
+    if (i < 0 || i >= fric_mjcf_plan_class_count(plan)) {
+        fric__say_id("mjcf.plan_class_index", "mjcf plan: class {i} is outside the plan's 0 to {n} - 1.",
+                     fric__values(fric__i("i", i), fric__i("n", fric_mjcf_plan_class_count(plan))));
+        return FRIC_E_PARAM_RANGE;
+    }
+    *out = (fric_mjcf_class){ plan->cls[i].name, plan->cls[i].parent, plan->cls[i].file, plan->cls[i].line,
+                              plan->cls[i].model };
     return FRIC_OK;
 }

@@ -487,8 +487,7 @@ typedef struct {
  * files (0 for the main file), increased by this text's. Each <include>
  * with a file attribute is written to inc[cap] (*n_inc of them; inc may be
  * NULL with cap 0 when the caller reads no includes): the caller checks
- * those files in turn (tools/robot.mjs, web/src/mujoco/robotFiles.js,
- * cli/mujoco.c). Text that is not well-formed XML is left to MuJoCo's
+ * those files in turn (the file plan below does, for every door). Text that is not well-formed XML is left to MuJoCo's
  * parser (an unclosed comment ends the scan; a closing tag without its
  * opening one is ignored). FRIC_OK; FRIC_E_NULL: text, elements or n_inc
  * NULL, inc NULL with cap > 0; FRIC_E_PARAM_RANGE: len over
@@ -506,7 +505,7 @@ fric_status fric_mjcf_check_text(const char *text, size_t len, const char *file,
  * it; a later <compiler> over an earlier one) and strippath. The native
  * `friction mujoco` sizes each such file (fric_io_check_size, kinds asset
  * and robot) before MuJoCo reads it, as the page and tools/robot.mjs do
- * (web/src/mujoco/robotFiles.js, through the wasm binding fxb_mjcf_assets). */
+ * (through the file plan below, which finds the same files). */
 typedef enum { FRIC_MJCF_MESHDIR = 0, FRIC_MJCF_TEXTUREDIR = 1 } fric_mjcf_folder;
 typedef struct {
     size_t at, len;   /* a value in the text, as written (no entity decoded) [bytes] */
@@ -536,9 +535,9 @@ typedef struct {
 fric_status fric_mjcf_assets(const char *text, size_t len, fric_mjcf_asset *out, int cap, int *n,
                              fric_mjcf_compiler *compiler);
 
-/* The one scan of an XML text's tags (the MJCF checks above, the page's
- * reading of a robot's files and its native write-back, through the wasm
- * binding fxb_mjcf_tags): each element tag in document order, past
+/* The one scan of an XML text's tags (the MJCF checks above, the file
+ * plan below, the page's native write-back through the wasm binding
+ * fxb_mjcf_tags): each element tag in document order, past
  * comments, CDATA, processing instructions, <!DOCTYPE> (its internal
  * subset too) and a stray '<'; a tag ends at its first '>' outside a
  * quoted value. Offsets are bytes from the text's start. */
@@ -605,10 +604,16 @@ fric_status fric_mjcf_tag_attrs(const char *text, const fric_mjcf_tag *tag, fric
  * depth, the model's elements). Then fric_mjcf_plan_file lists every file
  * with its role, where MuJoCo reads it, what names it (for a door's
  * sentence) and, for an include, its tag's place in the including text
- * (what a writer replaces to inline it). The doors size the files
+ * (what a writer replaces to inline it); fric_mjcf_plan_class lists each
+ * model's <default> classes with the class each is nested in, through its
+ * includes (an included file's top-level <default>s nested in the class
+ * open where its <include> stands). The doors size the files
  * (fric_io_check_size) and say what is missing in their own sentence. */
 #define FRIC_MJCF_PLAN_MAX_FILES 512   /* the files one plan lists (a robot names tens)  */
 #define FRIC_MJCF_PATH_MAX 1024        /* bytes of a path or a name, its NUL included    */
+#define FRIC_MJCF_PLAN_MAX_CLASSES 512 /* the <default> classes one plan lists (a Menagerie
+                                          robot defines tens)                          */
+#define FRIC_MJCF_CLASS_MAX 128        /* bytes of a class name, its NUL included        */
 
 typedef enum {
     FRIC_MJCF_ROLE_MODEL = 0,    /* the main file                                       */
@@ -646,7 +651,21 @@ typedef struct {
     int depth0;           /* a text: the depth0 it was checked with (fric_mjcf_check_text) */
     int model;            /* the entry of the model (main file or <model>) it is of  */
     unsigned long long bytes; /* its size as fed                          [bytes]  */
+    long elements;        /* a text fed: its elements (fric_mjcf_check_text's count);
+                             0 otherwise                                            */
 } fric_mjcf_file;
+
+/* A <default> element of a model's texts: its class and the class it is
+ * nested in (MuJoCo's default tree: a class takes what its parent sets),
+ * through the includes. The strings are the plan's, as fric_mjcf_file's. */
+typedef struct {
+    const char *name;     /* its class attribute, entities decoded; "main" where it
+                             has none (MuJoCo's top class)                         */
+    int parent;           /* the class (index) it is nested in, −1 none (top level)  */
+    int file;             /* the entry (fric_mjcf_plan_file) whose text holds it     */
+    int line;             /* its line there, 1-based                                 */
+    int model;            /* the entry of the model it is of                         */
+} fric_mjcf_class;
 
 /* What a door reads next. */
 typedef struct {
@@ -684,7 +703,9 @@ fric_status fric_mjcf_plan_next(fric_mjcf_plan *plan, fric_mjcf_want *want);
  * the model's elements, its includes) and its elements read. FRIC_OK;
  * FRIC_E_NULL: plan or path NULL, text NULL for a text; FRIC_E_PARAM_RANGE:
  * no file wanted, path of FRIC_MJCF_PATH_MAX bytes or more, the check's
- * refusal (its sentence, naming the file as the main file's folder sees it). */
+ * refusal (its sentence, naming the file at path, where the door found it,
+ * as the main file's folder sees it), more than FRIC_MJCF_PLAN_MAX_CLASSES
+ * <default> classes, a class name of FRIC_MJCF_CLASS_MAX bytes or more. */
 fric_status fric_mjcf_plan_feed(fric_mjcf_plan *plan, const char *path, const char *text, size_t len);
 /* The file wanted is not at want.path: the next place is wanted, or (the
  * last) the file is listed missing. FRIC_OK; FRIC_E_NULL: plan NULL;
@@ -695,6 +716,12 @@ int fric_mjcf_plan_count(const fric_mjcf_plan *plan);
 /* Entry i into *out. FRIC_OK; FRIC_E_NULL: plan or out NULL;
  * FRIC_E_PARAM_RANGE: i outside 0..count−1. */
 fric_status fric_mjcf_plan_file(const fric_mjcf_plan *plan, int i, fric_mjcf_file *out);
+/* The <default> classes read so far (every one once want.done), in the
+ * order the texts were read, each text's in document order. */
+int fric_mjcf_plan_class_count(const fric_mjcf_plan *plan);
+/* Class i into *out. FRIC_OK; FRIC_E_NULL: plan or out NULL;
+ * FRIC_E_PARAM_RANGE: i outside 0..count−1. */
+fric_status fric_mjcf_plan_class(const fric_mjcf_plan *plan, int i, fric_mjcf_class *out);
 
 #ifdef __cplusplus
 }

@@ -270,6 +270,85 @@ static void test_refused(void **state)
     fric_mjcf_plan_free(plan);
 }
 
+/* The <default> tree through the includes (MuJoCo's XML reference,
+ * "default": a nested class takes what its parent sets; "include": the
+ * included <mujoco>'s children stand where the <include> is):
+ *   s.xml: <default> (main, line 2) holding <default class="arm"> (line
+ *     3), which holds <include file="c.xml"/>; after main's end a
+ *     self-closing <default class="x"/> at top level (line 7);
+ *   c.xml: <default class="a&amp;b"> (the class a&b, nested in arm: the
+ *     class open at its include), holding <default class="tip"/>; then a
+ *     closing </default> of no open class of c.xml (left: MuJoCo's parser
+ *     refuses it) and <default class="top"> (arm's again).
+ * The classes in the order read: s.xml's main, arm, x, then c.xml's a&b,
+ * tip, top; parents main −1, arm 0, x −1, a&b 1, tip 3, top 1. The
+ * elements of each text (fric_mjcf_check_text's count, written out by
+ * hand): s.xml mujoco, default, default, include, default: 5; c.xml
+ * mujoco, default, default, default: 4. */
+static void test_classes(void **state)
+{
+    (void)state;
+    static const door_file files[] = {
+        { "s.xml", "<mujoco>\n<default>\n  <default class=\"arm\">\n    <include file=\"c.xml\"/>\n"
+                   "  </default>\n</default>\n<default class=\"x\"/>\n</mujoco>\n", 0 },
+        { "c.xml", "<mujoco><default class=\"a&amp;b\"><default class=\"tip\"/></default></default>\n"
+                   "<default class=\"top\"></default></mujoco>", 0 },
+    };
+    fric_mjcf_plan *plan = NULL;
+    assert_int_equal(fric_mjcf_plan_new(&plan), FRIC_OK);
+    char log[512];
+    assert_int_equal(run(plan, "s.xml", files, 2, log, sizeof log), FRIC_OK);
+    assert_string_equal(log, "s.xml+;c.xml+;");
+    static const struct { const char *name; int parent, file, line; } want[] = {
+        { "main", -1, 0, 2 }, { "arm", 0, 0, 3 }, { "x", -1, 0, 7 },
+        { "a&b", 1, 1, 1 }, { "tip", 3, 1, 1 }, { "top", 1, 1, 2 } };
+    assert_int_equal(fric_mjcf_plan_class_count(plan), 6);
+    for (int i = 0; i < 6; i++) {
+        fric_mjcf_class c;
+        assert_int_equal(fric_mjcf_plan_class(plan, i, &c), FRIC_OK);
+        assert_string_equal(c.name, want[i].name);
+        assert_int_equal(c.parent, want[i].parent);
+        assert_int_equal(c.file, want[i].file);
+        assert_int_equal(c.line, want[i].line);
+        assert_int_equal(c.model, 0);
+    }
+    fric_mjcf_file f;
+    assert_int_equal(fric_mjcf_plan_file(plan, 0, &f), FRIC_OK);
+    assert_int_equal(f.elements, 5);
+    assert_int_equal(fric_mjcf_plan_file(plan, 1, &f), FRIC_OK);
+    assert_int_equal(f.elements, 4);
+    fric_mjcf_class c;
+    REFUSE(fric_mjcf_plan_class(plan, 6, &c), FRIC_E_PARAM_RANGE, -1, "class 6");
+    REFUSE(fric_mjcf_plan_class(plan, 0, NULL), FRIC_E_NULL, -1, "plan");
+    /* a class name of FRIC_MJCF_CLASS_MAX bytes refused, naming the file */
+    char text[FRIC_MJCF_CLASS_MAX + 64];
+    snprintf(text, sizeof text, "<mujoco><default class=\"%0*d\"/></mujoco>", FRIC_MJCF_CLASS_MAX, 0);
+    const door_file big[] = { { "b.xml", text, 0 } };
+    REFUSE(run(plan, "b.xml", big, 1, log, sizeof log), FRIC_E_PARAM_RANGE, -1, "line 1 of b.xml gives a class name");
+    fric_mjcf_plan_free(plan);
+}
+
+/* A text the door found elsewhere than where MuJoCo reads it (the page: a
+ * file chosen without its folder, found by its name): the check's
+ * sentence names it where the person has it. */
+static void test_source(void **state)
+{
+    (void)state;
+    fric_mjcf_plan *plan = NULL;
+    assert_int_equal(fric_mjcf_plan_new(&plan), FRIC_OK);
+    assert_int_equal(fric_mjcf_plan_begin(plan, "r/s.xml"), FRIC_OK);
+    fric_mjcf_want w;
+    assert_int_equal(fric_mjcf_plan_next(plan, &w), FRIC_OK);
+    assert_int_equal(fric_mjcf_plan_feed(plan, w.path, "<mujoco><include file=\"d.xml\"/></mujoco>", 40), FRIC_OK);
+    assert_int_equal(fric_mjcf_plan_next(plan, &w), FRIC_OK);
+    assert_string_equal(w.path, "r/d.xml");
+    char deep[65 * 8 + 16] = "";
+    for (int i = 0; i < 65; i++) strcat(deep, "<body>");
+    REFUSE(fric_mjcf_plan_feed(plan, "r/parts/d.xml", deep, strlen(deep)), FRIC_E_PARAM_RANGE, -1,
+           "of parts/d.xml");
+    fric_mjcf_plan_free(plan);
+}
+
 /* Each call's refusals (tests/law/test_refusals.c walks the header for
  * one of each). */
 static void test_refusals(void **state)
@@ -303,4 +382,5 @@ static void test_refusals(void **state)
 }
 
 FRIC_TEST_MAIN(cmocka_unit_test(test_nested), cmocka_unit_test(test_folders), cmocka_unit_test(test_names),
-               cmocka_unit_test(test_refused), cmocka_unit_test(test_refusals))
+               cmocka_unit_test(test_refused), cmocka_unit_test(test_refusals), cmocka_unit_test(test_classes),
+               cmocka_unit_test(test_source))

@@ -33,7 +33,8 @@ import loadMujoco from '@mujoco/mujoco';
 import { loadCore, ROOT } from './load.mjs';
 import { readFolder } from '../../tools/robot.mjs';
 import { createRobotPair } from '../../web/src/mujoco/robot.js';
-import { nativeRobotMjcf, nativeFile } from '../../web/src/mujoco/robotNative.js';
+import { nativeRobotMjcf } from '../../web/src/mujoco/robotNative.js';
+import { nativeFile } from '../../web/src/nativeFile.js';
 
 const SO101 = path.resolve(ROOT, '../shared/data/so101');
 const RID = path.resolve(ROOT, '../shared/data/robot_ident');

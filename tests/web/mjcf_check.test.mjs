@@ -1,8 +1,9 @@
 // mjcf_check.test.mjs: an MJCF's text bounded before MuJoCo parses it
 //: the core's check at the wasm wall
 // (core.mujoco.checkMjcf, fric_mjcf_check_text), the drop's files with
-// their includes (web/src/mujoco/mjcfCheck.js checkMjcfFiles, the page's
-// and tools/robot.mjs's), and the doors: the headless runner and the
+// their includes (the core's file plan, which checks each text it is fed:
+// web/src/mujoco/robotFiles.js readRobot, the page's and tools/robot.mjs's
+// reader of it), and the doors: the headless runner and the
 // native `friction mujoco` refuse a 300-deep chain with the same sentence
 // (their times reported). Expected values are hand-computed from the texts written
 // here (a chain with body k on line k + 2 at depth k + 2, its joint one
@@ -16,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { loadCore, ROOT, CLI } from './load.mjs';
-import { checkMjcfFiles, mujocoDied } from '../../web/src/mujoco/mjcfCheck.js';
+import { mujocoDied } from '../../web/src/mujoco/mjcfCheck.js';
 import { readFolder } from '../../tools/robot.mjs';
 import loadMujoco from '@mujoco/mujoco';
 import { readRobot, readRobotSync, mapDrop } from '../../web/src/mujoco/robotFiles.js';
@@ -32,8 +33,8 @@ function chain(n) {
   return `${s}${'</body>'.repeat(n)}\n  </worldbody>\n  <actuator><position joint="j1" kp="1"/></actuator>\n</mujoco>\n`;
 }
 const enc = (s) => new TextEncoder().encode(s);
-/** The plan of files with main file main (robotFiles.js: which file each include reads), as checkMjcfFiles takes it. */
-const planned = (files, main) => readRobotSync(mapDrop(files), main, { lister: core.mujoco });
+/** The files with main file main read through the core's plan (robotFiles.js): each text checked; the elements counted. */
+const planned = (files, main) => readRobotSync(mapDrop(files), main, { core }).elements;
 
 let core;
 before(async () => { core = await loadCore(); });
@@ -60,7 +61,7 @@ describe('the core\'s check of an MJCF\'s text (core.mujoco.checkMjcf)', () => {
   });
 });
 
-describe('a drop\'s files with their includes (mjcfCheck.js checkMjcfFiles)', () => {
+describe('a drop\'s files with their includes (the core\'s plan, robotFiles.js readRobot)', () => {
   it('follows an include at its depth: 62 bodies under a body of the scene reach 65 in part.xml', () => {
     // scene: mujoco 1, worldbody 2, body 3, include 4 (depth0 2); part.xml: mujoco, then body k on line k + 1 at 2 + k + 1
     let part = '<mujoco>\n';
@@ -68,29 +69,38 @@ describe('a drop\'s files with their includes (mjcfCheck.js checkMjcfFiles)', ()
     part += `${'</body>'.repeat(62)}</mujoco>\n`;
     const files = new Map([['robot/scene.xml', enc('<mujoco><worldbody><body name="a"><include file="part.xml"/></body></worldbody></mujoco>')],
       ['robot/part.xml', enc(part)]]);
-    assert.throws(() => checkMjcfFiles(core, planned(files, 'robot/scene.xml')),
+    assert.throws(() => planned(files, 'robot/scene.xml'),
       (e) => e.message.startsWith('mjcf: <body> nested 65 deep at line 63 of part.xml: the limit is 64'));
-    // 61 of them: 64 deep, accepted; an include of a file being read is left to MuJoCo
+    // 61 of them: 64 deep, accepted
     const ok = part.replace('<body name="p62">\n', '').replace('</body>', '');
+    files.set('robot/part.xml', enc(ok));
+    assert.equal(planned(files, 'robot/scene.xml'), 4 + 1 + 61);
+    // an include of a file being read: the core's plan refuses the cycle (MuJoCo includes a file at most once in a model)
     files.set('robot/part.xml', enc(ok.replace('</mujoco>', '<include file="scene.xml"/></mujoco>')));
-    assert.equal(checkMjcfFiles(core, planned(files, 'robot/scene.xml')), 4 + 1 + 61 + 1);
+    assert.throws(() => planned(files, 'robot/scene.xml'), { message: 'mjcf: <include file="scene.xml"> at line 63 of part.xml includes '
+      + 'scene.xml, which includes this file: an include cycle (MuJoCo includes a file at most once in a model); remove this <include>.' });
   });
   it('checks the files the plan found: an include found by its name in another folder, a <model file>', () => {
     // scene.xml includes deep.xml, which is in parts/ only: MuJoCo reads it there (the plan's alias); the
     // included <mujoco> at depth 1, its worldbody 2, body k k + 2, its joint k + 3: joint 62 (line 64) the first at 65
     const files = new Map([['robot/scene.xml', enc('<mujoco><include file="deep.xml"/></mujoco>')], ['robot/parts/deep.xml', enc(chain(300))]]);
-    assert.throws(() => checkMjcfFiles(core, planned(files, 'robot/scene.xml')),
+    assert.throws(() => planned(files, 'robot/scene.xml'),
       (e) => e.message.startsWith('mjcf: <joint> nested 65 deep at line 64 of parts/deep.xml: the limit is 64'));
     // a model MuJoCo parses for an <attach>: checked from depth 0, as its own file
     const model = new Map([['m/scene.xml', enc('<mujoco><asset><model name="arm" file="deep.xml"/></asset></mujoco>')], ['m/deep.xml', enc(chain(300))]]);
-    assert.throws(() => checkMjcfFiles(core, planned(model, 'm/scene.xml')), (e) => e.message.startsWith(DEEP));
+    assert.throws(() => planned(model, 'm/scene.xml'), (e) => e.message.startsWith(DEEP));
   });
   it('checks a load\'s texts once: readRobot with the core, then loadRobotFiles and createRobotPair on its files', async () => {
     const mj = await loadMujoco();
     const files = new Map([['robot/scene.xml', enc('<mujoco><include file="arm.xml"/></mujoco>')], ['robot/arm.xml', enc(chain(3))]]);
-    const real = core.mujoco.checkMjcf;
+    // the texts the core's plans are fed (fric_mjcf_plan_feed checks each)
+    const real = core.mujoco.mjcfPlan;
     let calls = [];
-    core.mujoco.checkMjcf = function (bytes, o) { calls.push(o.file); return real.call(this, bytes, o); };
+    core.mujoco.mjcfPlan = function (main) {
+      const plan = real.call(this, main), feed = plan.feed;
+      plan.feed = function (p, bytes) { if (typeof bytes !== 'number') calls.push(p.slice('robot/'.length)); return feed.call(this, p, bytes); };
+      return plan;
+    };
     try {
       const plan = await readRobot(mapDrop(files), 'robot/scene.xml', { core });
       assert.deepEqual(calls, ['scene.xml', 'arm.xml'], 'readRobot checks them');
@@ -104,12 +114,12 @@ describe('a drop\'s files with their includes (mjcfCheck.js checkMjcfFiles)', ()
       createRobotPair(mj, core, { files: again, main: 'robot/scene.xml', mapping: 'j1=sts3215/m1' }).free();
       assert.deepEqual(calls, ['scene.xml', 'arm.xml']);
     } finally {
-      core.mujoco.checkMjcf = real;
+      core.mujoco.mjcfPlan = real;
     }
   });
   it('accepts the SO-101 (scene.xml with its include): 13 + 105 elements', (t) => {
     if (!fs.existsSync(path.join(SO101, 'scene.xml'))) { t.skip(`missing shared data: ${SO101}`); return; }
-    assert.equal(checkMjcfFiles(core, planned(readFolder(SO101, null, core), 'scene.xml')), 13 + 105);
+    assert.equal(planned(readFolder(SO101, null, core), 'scene.xml'), 13 + 105);
   });
 });
 

@@ -4,8 +4,9 @@
 // lists written by hand from MuJoCo's rules (here: the roles, the places
 // asked, an include's tag; tests/web/mjcf_assets.test.mjs: the assets of
 // its hand-written model and of the SO-101, beside the page's and `friction
-// mujoco`'s lists), and against the page's own walk (robotFiles.js
-// readRobotSync, separate code) for the SO-101 and bam's 2R arm; an
+// mujoco`'s lists), and against the page's reading of it (robotFiles.js
+// readRobotSync: a drop of the folder as its reader) for the SO-101 and
+// bam's 2R arm; the <default> tree through an include; an
 // include cycle is refused with the core's sentence; a plan is freed.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -75,6 +76,27 @@ describe('the core\'s MJCF file plan through the wasm wall (core.mujoco.mjcfPlan
       assert.deepEqual(found(planOf(dir, 'scene.xml').files), [...page.files.keys()].sort());
     });
   }
+
+  it('the <default> classes through an include: the included file\'s top-level classes nested in the class open at its <include>', () => {
+    // by hand (MuJoCo's XML reference, "default" and "include"): r.xml's <default> (main) holds <default class="arm">,
+    // which holds the include; c.xml's top-level <default class="hand"> is arm's child, its <default class="tip"> hand's
+    const dir = folder('classes', {
+      'r.xml': '<mujoco>\n<default>\n<default class="arm">\n<include file="c.xml"/>\n</default>\n</default>\n</mujoco>\n',
+      'c.xml': '<mujoco>\n<default class="hand">\n<default class="tip"/>\n</default>\n</mujoco>\n',
+    });
+    const plan = core.mujoco.mjcfPlan('r.xml');
+    try {
+      for (let w = plan.next(); !w.done; w = plan.next()) plan.feed(w.path, new Uint8Array(fs.readFileSync(path.join(dir, w.path))));
+      assert.deepEqual(plan.classes().map((c) => [c.name, c.parent, c.file, c.line]),
+        [['main', -1, 0, 2], ['arm', 0, 0, 3], ['hand', 1, 1, 2], ['tip', 2, 1, 3]]);
+      // the elements of each text (r.xml: mujoco, default, default, include; c.xml: mujoco, default, default)
+      assert.deepEqual(plan.files().map((f) => f.elements), [4, 3]);
+    } finally {
+      plan.free();
+    }
+    // the page's reading of it: class → its parent, the root 'main'
+    assert.deepEqual([...readRobotSync(folderDrop(dir), 'r.xml', { core }).defaults], [['arm', 'main'], ['hand', 'arm'], ['tip', 'hand']]);
+  });
 
   it('an include cycle refused with the core\'s sentence; a plan used after free() throws', () => {
     const dir = folder('cycle', { 'a.xml': '<mujoco>\n<include file="b.xml"/>\n</mujoco>', 'b.xml': '<mujoco><include file="a.xml"/></mujoco>' });

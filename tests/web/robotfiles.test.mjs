@@ -82,7 +82,7 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
     });
     const { drop, reads } = spied(dir);
     const t0 = performance.now();
-    const got = readRobotSync(drop, 'robot.xml', { lister: core.mujoco });
+    const got = readRobotSync(drop, 'robot.xml', { core });
     const ms = performance.now() - t0;
     assert.deepEqual(reads.sort(), ['robot.xml', 'tetra.stl']);
     assert.deepEqual([...got.files.keys()].sort(), ['robot.xml', 'tetra.stl']);
@@ -146,7 +146,7 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
       'old.xml': '<mujoco/>', 'old.stl': TETRA,
     });
     const { drop, reads } = spied(dir);
-    const got = readRobotSync(drop, null, { lister: core.mujoco });
+    const got = readRobotSync(drop, null, { core });
     assert.equal(got.main, 'scene.xml');
     assert.deepEqual(reads.sort(), ['meshes/a&b.stl', 'parts/arm.xml', 'parts/hand.xml', 'scene.xml']);
     assert.deepEqual(got.xmls, ['scene.xml', 'parts/arm.xml', 'parts/hand.xml']);
@@ -161,7 +161,7 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
       'geometry/m.stl': TETRA, 'assets/m.stl': PYRAMID, 'assets/r.png': 'png',
     });
     const sd = spied(dirs);
-    readRobotSync(sd.drop, 'robot.xml', { lister: core.mujoco });
+    readRobotSync(sd.drop, 'robot.xml', { core });
     assert.deepEqual(sd.reads.sort(), ['assets/r.png', 'geometry/m.stl', 'robot.xml']);
     // a <model file=...> (MuJoCo 3's attached model): its meshes beside it, its own compiler folders
     const model = folder('model', {
@@ -169,7 +169,7 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
       'arm/arm.xml': `<mujoco><asset><mesh name="m" file="m.stl"/></asset>${body('m')}</mujoco>`, 'arm/m.stl': PYRAMID, 'm.stl': TETRA,
     });
     const sm = spied(model);
-    const gm = readRobotSync(sm.drop, 'main.xml', { lister: core.mujoco });
+    const gm = readRobotSync(sm.drop, 'main.xml', { core });
     assert.deepEqual(sm.reads.sort(), ['arm/arm.xml', 'arm/m.stl', 'main.xml']);
     assert.deepEqual(gm.xmls, ['main.xml', 'arm/arm.xml']);
     assert.equal(compiled(mj, gm.files, 'main.xml').m.nmeshvert, 5);
@@ -182,7 +182,7 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
       ['both', { 'm.stl': TETRA, 'sub/m.stl': PYRAMID }, 'm.stl', 4],
       ['sub', { 'sub/m.stl': PYRAMID }, 'sub/m.stl', 5]]) {
       const dir = folder(`order-${name}`, { 'main.xml': xml(''), 'sub/a.xml': inc, ...files });
-      const got = readRobotSync(folderDrop(dir), 'main.xml', { lister: core.mujoco });
+      const got = readRobotSync(folderDrop(dir), 'main.xml', { core });
       assert.deepEqual([...got.files.keys()].sort(), ['main.xml', 'sub/a.xml', want].sort(), name);
       const { info } = loadRobotFiles(mj, core, got.files, 'main.xml');
       assert.equal(info.joints.length, 1);
@@ -213,7 +213,8 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
       ['up', `<mujoco><asset><mesh name="m" file="../outside/secret.stl"/></asset></mujoco>`, /names a file outside the dropped folder \('\.\.\/outside\/secret\.stl'\)/],
       ['meshdir', `<mujoco><compiler meshdir="../../outside"/><asset><mesh name="m" file="secret.stl"/></asset></mujoco>`, /^The <mesh file="secret\.stl"> of robot\.xml \(line 1\) names a file outside the dropped folder \('\.\.\/\.\.\/outside\/secret\.stl'\)/],
       ['absolute', `<mujoco><asset><mesh name="m" file="${path.join(outside, 'secret.stl')}"/></asset></mujoco>`, /names a file outside the dropped folder/],
-      ['absdir', `<mujoco><compiler meshdir="${outside}"/><asset><mesh name="m" file="secret.stl"/></asset></mujoco>`, /^The <compiler meshdir=".*outside"> of robot\.xml \(line 1\) names a file outside the dropped folder/],
+      // an absolute folder makes the file's path absolute (the core's plan: the path MuJoCo reads, outside the drop)
+      ['absdir', `<mujoco><compiler meshdir="${outside}"/><asset><mesh name="m" file="secret.stl"/></asset></mujoco>`, /^The <mesh file="secret\.stl"> of robot\.xml \(line 1\) names a file outside the dropped folder \('\/.*outside\/secret\.stl'\)/],
       ['include', `<mujoco><include file="../outside/secret.xml"/></mujoco>`, /<include file="\.\.\/outside\/secret\.xml"> .* outside the dropped folder/],
       ['link', `<mujoco><asset><mesh name="m" file="link.stl"/></asset></mujoco>`, /^'link\.stl' leads through a symbolic link out of the robot's folder \(to .*outside\/secret\.stl\); nothing outside the folder is read/],
       ['linkdir', `<mujoco><asset><mesh name="m" file="out/secret.stl"/></asset></mujoco>`, /^'out\/secret\.stl' leads through a symbolic link out of the robot's folder/],
@@ -223,8 +224,23 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
       if (name === 'link') fs.symlinkSync(path.join(outside, 'secret.stl'), path.join(dir, 'link.stl'));
       if (name === 'linkdir') fs.symlinkSync(outside, path.join(dir, 'out'));
       const { drop, reads } = spied(dir);
-      throwsLike(() => readRobotSync(drop, 'robot.xml', { lister: core.mujoco }), re);
+      throwsLike(() => readRobotSync(drop, 'robot.xml', { core }), re);
       assert.deepEqual(reads, ['robot.xml'], name);
+    }
+  });
+
+  it('the core\'s plan is freed when a read fails (its wasm memory not kept by a drop that could not be read)', async () => {
+    const dir = folder('failing', { 'robot.xml': `<mujoco><asset><mesh name="m" file="tetra.stl"/></asset>${body('m')}</mujoco>`, 'tetra.stl': TETRA });
+    const real = core.mujoco.mjcfPlan, made = [];
+    core.mujoco.mjcfPlan = function (main) { const p = real.call(this, main); made.push(p); return p; };
+    try {
+      const drop = folderDrop(dir), failing = { ...drop, read: (p) => { if (p.endsWith('.stl')) throw new Error('unreadable'); return drop.read(p); } };
+      assert.throws(() => readRobotSync(failing, 'robot.xml', { core }), /unreadable/);
+      await assert.rejects(readRobot({ ...failing, read: async (p) => failing.read(p) }, 'robot.xml', { core }), /unreadable/);
+      assert.equal(made.length, 2);
+      for (const p of made) assert.throws(() => p.next(), /after free/);
+    } finally {
+      core.mujoco.mjcfPlan = real;
     }
   });
 

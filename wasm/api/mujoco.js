@@ -35,6 +35,8 @@ export const SIGNATURES = {
   fxb_mjcf_plan_absent: 'p',
   fxb_mjcf_plan_count: 'p',
   fxb_mjcf_plan_file: 'p i out',
+  fxb_mjcf_plan_class_count: 'p',
+  fxb_mjcf_plan_class: 'p i out',
 };
 const call = caller(SIGNATURES);
 
@@ -430,9 +432,11 @@ const PLAN_ROLES = ['model', 'include', 'submodel', 'mesh', 'hfield', 'skin', 'f
 /** A plan of a model's files in wasm memory (fric_mjcf_plan): next() says
  *  which file to read ({ done, index, path, text: its bytes wanted, else
  *  its size; last: no other place follows }), feed(path, bytesOrSize) or
- *  absent() answers, files() lists them ({ role, path, source, found,
- *  same, outside, from, line, tag, attr, value, at, after, depth0, model,
- *  bytes }, fric_mjcf_file; from, same, model: indices, −1 none). */
+ *  absent() answers, file(i) and files() list them ({ role, path, source,
+ *  found, same, outside, from, line, tag, attr, value, at, after, depth0,
+ *  model, bytes, elements }, fric_mjcf_file; from, same, model: indices,
+ *  −1 none), classes() the models' <default> classes ({ name, parent,
+ *  file, line, model }, fric_mjcf_class; parent, file, model: indices). */
 export class MjcfPlan {
   constructor(core, p) { this._core = core; this._p = p; }
   _live() { if (!this._p) throw new Error('MJCF plan used after free()'); }
@@ -448,14 +452,24 @@ export class MjcfPlan {
     call(this._core, 'fxb_mjcf_plan_feed', [this._p, cstr(String(path), 'path'), text, typeof bytes === 'number' ? bytes : bytes.length]);
   }
   absent() { this._live(); call(this._core, 'fxb_mjcf_plan_absent', [this._p]); }
+  file(i) {
+    this._live();
+    const core = this._core, str = (q) => core._str(q);
+    const f = call(core, 'fxb_mjcf_plan_file', [this._p, i, out(Int32Array, 17)]).out[0];   // FXB_PLAN_FILE_INTS
+    return { role: PLAN_ROLES[f[0]], path: str(f[1]), source: str(f[2]), found: f[3], same: f[4], outside: f[5] !== 0,
+      from: f[6], line: f[7], tag: str(f[8]), attr: str(f[9]), value: str(f[10]), at: f[11], after: f[12], depth0: f[13],
+      model: f[14], bytes: f[15], elements: f[16] };
+  }
   files() {
     this._live();
-    const core = this._core, n = call.value(core, 'fxb_mjcf_plan_count', this._p), str = (q) => core._str(q);
+    return Array.from({ length: call.value(this._core, 'fxb_mjcf_plan_count', this._p) }, (_, i) => this.file(i));
+  }
+  classes() {
+    this._live();
+    const core = this._core, n = call.value(core, 'fxb_mjcf_plan_class_count', this._p);
     return Array.from({ length: n }, (_, i) => {
-      const f = call(core, 'fxb_mjcf_plan_file', [this._p, i, out(Int32Array, 16)]).out[0];   // FXB_PLAN_FILE_INTS
-      return { role: PLAN_ROLES[f[0]], path: str(f[1]), source: str(f[2]), found: f[3], same: f[4], outside: f[5] !== 0,
-        from: f[6], line: f[7], tag: str(f[8]), attr: str(f[9]), value: str(f[10]), at: f[11], after: f[12], depth0: f[13],
-        model: f[14], bytes: f[15] };
+      const c = call(core, 'fxb_mjcf_plan_class', [this._p, i, out(Int32Array, 5)]).out[0];
+      return { name: core._str(c[0]), parent: c[1], file: c[2], line: c[3], model: c[4] };
     });
   }
   free() { if (this._p) { call(this._core, 'fxb_mjcf_plan_free', [this._p], { ok: () => true }); this._p = 0; } }

@@ -3,9 +3,12 @@
 // the Fit view downloads) as the Pendulum and drive/backdrive views take it
 // beside M1–M6: pasted into their export panel, or opened from a native fit
 // (the Fit view's links), kept in the view's URL state under "native" (the
-// file's JSON). Every value is checked by the core (fric_native_check and
-// the actuator's name, through core.native.paramsText, the file's writer);
-// nothing here restates a rule of the core.
+// file's JSON), and as the robot's views take its text (nativeFile: the
+// write-back, the replay, the identification's classes). The page's one
+// reader of a native file: every value is checked by the core
+// (fric_native_check and the actuator's name, through core.native.paramsText,
+// the file's writer); nothing here restates a rule of the core.
+import { t } from './i18n/index.js';
 
 /** The URL state key of the native file a view shows. */
 export const NATIVE_KEY = 'native';
@@ -14,7 +17,25 @@ const META = /^(actuator|model|integrator|fit_[a-z_]+)$/;
 /** Whether obj (a parsed JSON value) is a native params file: an object with "model": "native". */
 export const isNativeObject = (obj) => !!obj && typeof obj === 'object' && !Array.isArray(obj) && obj.model === 'native';
 /** The parameter entries of a native file object: every key but the ones above. */
-export const nativeParamEntries = (obj) => Object.entries(obj).filter(([k]) => !META.test(k));
+const nativeParamEntries = (obj) => Object.entries(obj).filter(([k]) => !META.test(k));
+
+/**
+ * A native params file's text (source: its name for the sentences):
+ * { params (the parameter keys, for core.native and core.mujoco.nativeClass),
+ * actuator (the file's, or null) }. Throws one sentence: not JSON, not a
+ * native file. The values are the core's to check where they are used.
+ */
+export function nativeFile(text, source) {
+  let obj;
+  try {
+    obj = JSON.parse(text);
+  } catch (e) {
+    throw new Error(t('robot.native.json', { file: source, message: e.message }), { cause: e });
+  }
+  if (!isNativeObject(obj)) throw new Error(t('robot.native.notNative', { file: source }));
+  return { params: Object.fromEntries(nativeParamEntries(obj)),
+    actuator: typeof obj.actuator === 'string' && obj.actuator ? obj.actuator : null };
+}
 
 /** { actuator, params } of a native params file object; throws one sentence
  *  (tr: the page's i18n t) naming what is wrong: not a native file, a key

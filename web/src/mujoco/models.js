@@ -7,7 +7,7 @@
 import { paramIndex } from '../../../wasm/friction.js';
 import { stateParam, stateFlag } from '../refusal.js';
 import { t } from '../i18n/index.js';
-import { nativeFile } from './robotNative.js';
+import { nativeFile } from '../nativeFile.js';
 import { nearestModel } from '../exports/servo.js';
 
 export const SETUP = ['actuator', 'model', 'kp', 'mass', 'length'];

@@ -1,16 +1,14 @@
 // mujoco/robotFiles.js: a robot's files as MuJoCo 3 reads them (no DOM,
 // no fs: the page's "Your robot", tools/robot.mjs and the tests): the limits
 // of a robot's files, the main MJCF of a drop, the files the MJCF names
-// (its <include>s, recursively, and the assets they name, resolved as
-// MuJoCo resolves them) read one by one, each sized before it is read, the
+// (the core's file plan: its <include>s and the assets they name, where
+// MuJoCo reads them) read one by one, each sized before it is read, the
 // others never read; those files written into MuJoCo's file system (a mesh
 // chosen without its folder found by its name), the compile with each
 // joint's MJCF default class (from the model spec), cached for the copies,
 // and the one sentence of each refusal (robot.err.*).
 import { t } from '../i18n/index.js';
-import { checkMjcfFiles } from './mjcfCheck.js';
 import { mujocoText, mujocoLoadSentence } from './mjText.js';
-import { xmlDecode as decode } from '../../../wasm/friction.js';
 
 // The physics steps a person may ask. The limits of a robot's files are the
 // core's (fric_io.h, "file sizes": kinds 'MJCF', 'asset' and 'robot', the
@@ -58,23 +56,15 @@ export function mainCandidates(files) {
 }
 
 
-// ---- the names an MJCF gives to files ---------------------------------
-// The MJCF text's tags and attributes are the core's one scan
-// (core.mujoco.xmlTags: fric_mjcf_tags, the scan its MJCF checks use), the
-// attribute values with their entities decoded as tinyxml2 does (xmlDecode).
-// MuJoCo parses the file itself; the names are all that is read here.
+// ---- the files an MJCF names ------------------------------------------
+// Which files a model names, where MuJoCo reads each (its <include>s,
+// <model>s and assets, through the <compiler>'s folders) and each text's
+// check are the core's file plan (core.mujoco.mjcfPlan: fric_mjcf_plan, the
+// walk `friction mujoco` runs too); the drop is its reader.
 
-/** path a/./b/../c → a/c; null when it climbs above its start (outside the drop). */
-function normalize(p) {
-  const out = [];
-  for (const part of p.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') { if (!out.length) return null; out.pop(); } else out.push(part);
-  }
-  return out.join('/');
-}
 const isAbsolute = (p) => /^([/\\]|[A-Za-z]:[/\\]|[a-z][a-z0-9+.-]*:)/i.test(p);
-const join = (...parts) => parts.filter(Boolean).join('/');
+/** A plan's path (normalized, its leading ".." kept) outside the drop. */
+const outside = (p) => p === '..' || p.startsWith('../') || isAbsolute(p);
 
 /**
  * A drop: the files a person gave, by relative path, sized without reading:
@@ -98,164 +88,108 @@ export function fileDrop(list, paths) {
 }
 
 /** The core's size check of a robot's file (core.io.checkSize): an MJCF
- *  text (.xml) or an asset, named by its path and what names it; without
- *  core, nothing (a door passes its core: readRobot, planOf). */
+ *  text (.xml) or an asset, named by its path and what names it. */
 function sizeFile(core, bytes, path, what) {
-  if (core) core.io.checkSize(/\.xml$/i.test(path) ? 'MJCF' : 'asset', bytes, what ? `${path} (${what})` : path);
+  core.io.checkSize(/\.xml$/i.test(path) ? 'MJCF' : 'asset', bytes, what ? `${path} (${what})` : path);
 }
 
 /**
  * The reading of a robot's files, as a generator: it yields { read: path }
  * and is given the file's bytes; it returns { main, files, alias, xmls,
- * models, included, defaults, bytes, elements }: files the read files
+ * models, includes, defaults, bytes, elements }: files the read files
  * (path → bytes: the main MJCF, its includes and the assets they name,
  * nothing else), alias the files found by their name elsewhere than where
- * the MJCF puts them (files chosen without their folder: MuJoCo's path →
+ * MuJoCo reads them (files chosen without their folder: MuJoCo's path →
  * the drop's), xmls the MJCF texts among them (the main file, its includes
  * and <model>s, in the order read), models the files MuJoCo parses as a
- * model (the main file and its <model>s), included(path, file) the file an
- * <include file="file"> of path reads (MuJoCo's rule, below; null: none),
- * defaults the main model's default classes' parents (class → its parent's
- * class, the root <default> 'main': its <default> tree, through its
- * <include>s, nested ones too; MuJoCo 3's spec gives each joint's class but
- * not the tree, and a mapping class:NAME matches the joints of the classes
- * below NAME, childclass), bytes their total, elements the MJCF elements
- * the core's check counted (null: not checked). Every file is sized before
- * it is read; one sentence for a file too large, the files together too
- * large, a name missing from the drop or outside it. With core, the MJCF
- * texts are checked by the core (mjcfCheck.js checkMjcfFiles) once they and
- * the assets' sizes are known, before an asset is read.
+ * model (the main file and its <model>s), includes(path) the <include>s of
+ * the text at path ([{ at, after, value, path }]: the tag's byte span in
+ * the text, its file attribute, the drop's file it reads), defaults the
+ * main model's default classes' parents (class → its parent's class, the
+ * root <default> 'main', through its <include>s: the plan's class tree;
+ * MuJoCo 3's spec gives each joint's class but not the tree), bytes their
+ * total, elements the MJCF elements the core's check counted. The files
+ * and the check are the core's plan (core.mujoco.mjcfPlan); the drop
+ * answers it: a text sized and read, an asset sized, a file the drop does
+ * not hold where MuJoCo reads it found by its name (the page's files
+ * chosen without their folder); every asset sized before any is read. One
+ * sentence for a file too large, the files together too large, a name
+ * missing from the drop or outside it, the core's check.
  */
-function* robotPlan(drop, main, onSized, core = null, lister = core?.mujoco) {
-  if (!lister) throw new Error('robotFiles: the core lists the files an MJCF names (core.mujoco.mjcfAssets): pass core or lister');
+function* robotPlan(drop, main, onSized, core) {
+  if (!core?.mujoco?.mjcfPlan) throw new Error('robotFiles: the core plans the files an MJCF names (core.mujoco.mjcfPlan): pass core');
   const chosen = yield* chooseMain(drop, main, core);
   main = chosen.main;
-  const files = new Map(), alias = new Map(), xmls = [], includes = new Map(), defaults = new Map();
+  const files = new Map(), alias = new Map(), xmls = [], sized = new Set(), todo = [];
   let bytes = 0;
-  const sized = (path, what) => {
+  const size = (path, what) => {
     const n = drop.size(path);
+    if (sized.has(path)) return n;
+    sized.add(path);
     sizeFile(core, n, path, what);
     bytes += n;
-    core?.io.checkSize('robot', bytes, main);
+    core.io.checkSize('robot', bytes, main);
     return n;
-  };
-  const read = function* (path, what) {
-    if (files.has(path)) return files.get(path);
-    sized(path, what);
-    const b = chosen.texts.get(path) ?? (yield { read: path });
-    files.set(path, b);
-    return b;
   };
   let byName = null;   // base name → the one drop path of that name (null: several)
   const named = (file) => {
     if (!byName) { byName = new Map(); for (const p of drop.paths()) { const b = base(p); byName.set(b, byName.has(b) ? null : p); } }
     return byName.get(base(file)) ?? null;
   };
-  // an element naming a file (its line counted only for a sentence)
-  const where = (tag, attr, value, from) => ({ tag: tag.name, attr, value, from, line: () => tag.line });
-  const refuse = (key, w, path) => new Error(t(key, { tag: w.tag, attr: w.attr, value: w.value, from: w.from, line: w.line(), path }));
-  // a path of the drop as the main file's folder sees it (the sentences')
-  const fromMain = (p) => (p.startsWith(dirOf(main)) ? p.slice(dirOf(main).length) : p);
-  /** The first of candidates (drop paths) the drop holds, else a file of its name, else one sentence. */
-  const find = (candidates, w) => {
-    const paths = candidates.map(normalize);
-    if (paths[0] == null || isAbsolute(w.value)) throw refuse('robot.err.outside', w, isAbsolute(w.value) ? w.value : fromMain(candidates[0]));
-    for (const p of paths) if (p != null && drop.size(p) != null) return { path: p };
-    const other = named(w.value);
-    if (other) return { path: other, as: paths[0] };
-    throw refuse('robot.err.named', w, fromMain(paths[0]));
-  };
-
-  // each MJCF model (the main file and any <model file=...> it names): its
-  // includes read in document order (MuJoCo inlines them), its compiler
-  // folders as the last <compiler> of the document sets them, its assets
-  // (the core's list: lister.mjcfAssets)
-  const models = [main];
-  const assets = [];
-  for (let k = 0; k < models.length; k++) {
-    const root = dirOf(models[k]);
-    const dirs = { mesh: '', texture: '' }, dirFrom = {};   // the compiler's folders, and the attribute that set each
-    let strip = false;
-    const refs = [];
-    const seen = new Set();
-    const stack = [];   // the <default> classes open where the scan is (the main model's), across its includes
-    const visit = function* (path, incDir, what) {
-      if (seen.has(path)) return;   // an include repeated: MuJoCo says so itself
-      seen.add(path);
-      xmls.push(path);
-      const bytes = yield* read(path, what);
-      const open = stack.length;
-      // the files this text names and its compiler folders: the core's list
-      // (core.mujoco.mjcfAssets, fric_mjcf_assets), read piece by piece
-      // between its includes, so that a <compiler> after an include sets the
-      // folders after those the include sets (MuJoCo inlines includes)
-      let from = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0, lines = 0;
-      const listTo = (end) => {
-        const r = lister.mjcfAssets(bytes.subarray(from, end), { strip });
-        strip = r.strip;
-        const base0 = lines;
-        for (const kind of ['mesh', 'texture']) {
-          const d = r.dirs[kind];
-          if (d) { dirs[kind] = decode(d.value); dirFrom[kind] = { tag: 'compiler', attr: d.attr, value: decode(d.value), from: path, line: () => base0 + d.line }; }
-        }
-        for (const a of r.assets) {
-          refs.push({ kind: a.folder, incDir, w: { tag: a.tag, attr: a.attr, value: decode(a.value), from: path, line: () => base0 + a.line } });
-        }
-        for (let i = from; i < end; i++) if (bytes[i] === 10) lines++;
-        from = end;
-      };
-      for (const tag of lister.xmlTags(bytes, { ends: true })) {
-        const name = tag.name.toLowerCase(), a = tag.attrs;
-        if (name === 'default' && k === 0) {
-          if (tag.end) { if (stack.length > open) stack.pop(); continue; }
-          const cls = a.get('class') ?? 'main';
-          if (stack.length && !defaults.has(cls)) defaults.set(cls, stack[stack.length - 1]);
-          if (!tag.selfClosing) stack.push(cls);
-        } else if (tag.end) continue;
-        else if (name === 'include' && a.has('file')) {
-          // MuJoCo: beside the main file, else beside the including file
-          listTo(tag.byte);
-          const f = a.get('file'), w = where(tag, 'file', f, path);
-          const got = find([join(root, f), join(dirOf(path), f)], w);
-          if (got.as) alias.set(got.as, got.path);
-          if (!includes.has(path)) includes.set(path, new Map());
-          includes.get(path).set(f, got.path);
-          // its folder, for the assets it names (MuJoCo's include dir), as MuJoCo found it
-          const at = dirOf(got.as ?? got.path);
-          yield* visit(got.path, at.startsWith(root) ? at.slice(root.length) : dirOf(f), `<include file="${f}">`);
-        } else if (name === 'model' && a.has('file')) {
-          const f = a.get('file'), got = find([join(root, f)], where(tag, 'file', f, path));
-          if (got.as) alias.set(got.as, got.path);
-          if (!models.includes(got.path)) models.push(got.path);
-        }
+  // a path as the main file's folder sees it (the sentences'): a drop path
+  // as it is, a path above the drop from the main file's folder
+  const dir = dirOf(main);
+  const fromMain = (p) => (p.startsWith(dir) ? p.slice(dir.length) : outside(p) && !isAbsolute(p) ? `${'../'.repeat(dir.split('/').length - 1)}${p}` : p);
+  const plan = core.mujoco.mjcfPlan(main);
+  try {
+    const entries = [], first = new Map();   // the plan's entries read; entry → the place MuJoCo looks first
+    const refuse = (key, f, path) => new Error(t(key, { tag: f.tag, attr: f.attr, value: f.value, from: entries[f.from]?.source ?? main, line: f.line, path }));
+    for (let w = plan.next(); !w.done; w = plan.next()) {
+      const f = entries[w.index] ?? (entries[w.index] = plan.file(w.index));
+      if (!first.has(w.index)) {
+        first.set(w.index, w.path);
+        if (outside(w.path)) throw refuse('robot.err.outside', f, isAbsolute(f.value) ? f.value : fromMain(w.path));
       }
-      listTo(bytes.length);
-      stack.length = open;   // a file's <default>s end in it (MuJoCo refuses one that does not)
-    };
-    yield* visit(models[k], null, k ? `<model file="${fromMain(models[k])}">` : t('robot.err.mainFile'));
-    for (const { kind, incDir, w } of refs) {
-      const f = strip ? base(w.value.replace(/\\/g, '/')) : w.value, dir = dirs[kind];
-      if (isAbsolute(dir)) throw refuse('robot.err.outside', dirFrom[kind], dir);
-      // MuJoCo: the main file's folder + the compiler's folder + the name;
-      // in an included file's element, then + the include's folder + the name
-      const cands = [join(root, dir, f)];
-      if (incDir) cands.push(join(root, dir, incDir, f));
-      const got = find(cands, { ...w, value: f });
-      if (got.as) alias.set(got.as, got.path);
-      assets.push({ path: got.path, what: `<${w.tag} ${w.attr}="${w.value}">` });
+      let at = !outside(w.path) && drop.size(w.path) != null ? w.path : null;
+      if (at == null && !w.last) { plan.absent(); continue; }
+      if (at == null) {   // at no place MuJoCo looks: a file of its name chosen elsewhere
+        at = named(w.path);
+        if (at == null) throw refuse('robot.err.named', f, fromMain(first.get(w.index)));
+        alias.set(first.get(w.index), at);
+      }
+      const what = f.role === 'model' ? t('robot.err.mainFile') : `<${f.tag} ${f.attr}="${f.value}">`;
+      if (w.text) {
+        size(at, what);
+        const b = chosen.texts.get(at) ?? (yield { read: at });
+        files.set(at, b);
+        xmls.push(at);
+        plan.feed(at, b);
+      } else {
+        plan.feed(at, size(at, what));
+        if (!files.has(at) && !todo.includes(at)) todo.push(at);
+      }
+      entries[w.index] = plan.file(w.index);
     }
+    const all = plan.files();
+    const text = (i) => all[i].source;
+    const includes = new Map();
+    for (const f of all) {
+      if (f.role !== 'include' || f.found !== 1) continue;
+      const from = text(f.from);
+      if (!includes.has(from)) includes.set(from, []);
+      includes.get(from).push({ at: f.at, after: f.after, value: f.value, path: f.source });
+    }
+    const classes = plan.classes(), defaults = new Map();
+    for (const c of classes) if (c.model === 0 && c.parent >= 0 && !defaults.has(c.name)) defaults.set(c.name, classes[c.parent].name);
+    const out = { main, files, alias, xmls, models: all.filter((f) => f.role === 'model' || f.role === 'submodel').map((f) => f.source),
+      includes: (p) => includes.get(p) ?? [], defaults, bytes, elements: all.reduce((n, f) => n + f.elements, 0) };
+    onSized?.(bytes, files.size + todo.length);
+    for (const p of todo) files.set(p, yield { read: p });
+    plans.set(files, out);
+    return out;
+  } finally {
+    plan.free();
   }
-  // every asset sized before any is read
-  const todo = [...new Map(assets.filter((x) => !files.has(x.path)).map((x) => [x.path, x])).values()];
-  for (const x of todo) sized(x.path, x.what);
-  // the include as the plan found it (its file attribute as written, or with its entities decoded)
-  const included = (from, file) => includes.get(from)?.get(file) ?? includes.get(from)?.get(decode(file)) ?? null;
-  const plan = { main, files, alias, xmls, models, included, defaults, bytes, elements: null };
-  if (core) plan.elements = checkMjcfFiles(core, plan);
-  onSized?.(bytes, [...files.keys(), ...todo.map((x) => x.path)].length);
-  for (const x of todo) files.set(x.path, yield { read: x.path });
-  plans.set(files, plan);
-  return plan;
 }
 
 // the plan of each Map of a robot's files (readRobot's own, or a Map given
@@ -265,18 +199,16 @@ const plans = new WeakMap();
 
 /**
  * The plan of files (Map of relative path → bytes) with main file `main`
- * (robotPlan's result: readRobot's when files is its own, else made now);
- * with core, its MJCF texts checked by the core when they were not
- * (mjcfCheck.js checkMjcfFiles; one sentence). The same files Map gives
- * the same plan.
+ * (robotPlan's result: readRobot's when files is its own, else made now,
+ * its MJCF texts checked by the core's plan; one sentence). The same files
+ * Map gives the same plan.
  */
-export function planOf(files, main, core = null) {
+export function planOf(files, main, core) {
   let plan = plans.get(files);
   if (!plan || plan.main !== main) {
     plan = readRobotSync(mapDrop(files), main, { core });
     plans.set(files, plan);
   }
-  if (core && plan.elements == null) plan.elements = checkMjcfFiles(core, plan);
   return plan;
 }
 
@@ -294,7 +226,7 @@ function* chooseMain(drop, main, core) {
     for (const p of xmls) {
       const n = drop.size(p);
       sizeFile(core, n, p, t('robot.err.aFile'));
-      core?.io.checkSize('robot', bytes += n, p);
+      core.io.checkSize('robot', bytes += n, p);
       texts.set(p, yield { read: p });
     }
   }
@@ -303,32 +235,41 @@ function* chooseMain(drop, main, core) {
 
 /**
  * The files of the robot of a drop, read: the main MJCF (`main`, else as
- * pickMain chooses), its includes and the assets they name, each sized
- * before it is read; no other file is read; with core, the MJCF texts
- * checked by the core before an asset is read (the one check of a load:
- * robot.js takes the plan of these files, planOf). onProgress({ done,
+ * pickMain chooses), its includes and the assets they name (the core's
+ * plan: core the friction core), each sized before it is read; no other
+ * file is read; the MJCF texts checked by the core's plan before an asset
+ * is read (the one check of a load: robot.js takes the plan of these
+ * files, planOf). onProgress({ done,
  * total, files }) [bytes] after each file. Resolves to the plan (robotPlan:
  * { main, files: Map path → bytes, alias, bytes, ... }); rejects with one
  * sentence.
  * @param {Drop} drop @param {string|null} main
  */
-export async function readRobot(drop, main = null, { onProgress, core = null, lister = core?.mujoco } = {}) {
+export async function readRobot(drop, main = null, { onProgress, core } = {}) {
   let total = 0, count = 0, done = 0, n = 0;
-  const it = robotPlan(drop, main, (bytes, files) => { total = bytes; count = files; }, core, lister);
-  for (let step = it.next(); ; ) {
-    if (step.done) return step.value;
-    const b = await drop.read(step.value.read);
-    done += b.byteLength;
-    n++;
-    if (total) onProgress?.({ done, total, n, files: count });
-    step = it.next(b);
+  const it = robotPlan(drop, main, (bytes, files) => { total = bytes; count = files; }, core);
+  try {
+    for (let step = it.next(); ; ) {
+      if (step.done) return step.value;
+      const b = await drop.read(step.value.read);
+      done += b.byteLength;
+      n++;
+      if (total) onProgress?.({ done, total, n, files: count });
+      step = it.next(b);
+    }
+  } finally {
+    it.return();   // a read that failed: the plan freed
   }
 }
 
 /** readRobot for a drop whose read() gives the bytes at once (Node, a Map). */
-export function readRobotSync(drop, main = null, { core = null, lister = core?.mujoco } = {}) {
-  const it = robotPlan(drop, main, null, core, lister);
-  for (let step = it.next(); ; step = it.next(drop.read(step.value.read))) if (step.done) return step.value;
+export function readRobotSync(drop, main = null, { core } = {}) {
+  const it = robotPlan(drop, main, null, core);
+  try {
+    for (let step = it.next(); ; step = it.next(drop.read(step.value.read))) if (step.done) return step.value;
+  } finally {
+    it.return();
+  }
 }
 
 // ---- MuJoCo's file system ------------------------------------------------
@@ -351,10 +292,20 @@ function removeTree(FS, dir) {
 /** Sentence for a model that does not compile: a missing file is named; a
  *  text MuJoCo's XML reader (tinyxml2) stops on is said in the page's
  *  language with its line and tinyxml2's code; else MuJoCo's own words. */
+/** path a/./b/../c → a/c; null when it climbs above its start. */
+function normalize(p) {
+  const out = [];
+  for (const part of p.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') { if (!out.length) return null; out.pop(); } else out.push(part);
+  }
+  return out.join('/');
+}
+
 function loadError(e, files, dir) {
   const text = mujocoText(e);
   const missing = /(?:opening|open|resource) file '([^']+)'/i.exec(text) ?? /file '([^']+)'/i.exec(text);
-  if (missing && !files.has(normalize(join(dir, missing[1])) ?? '')) {
+  if (missing && !files.has(normalize(`${dir}${missing[1]}`) ?? '')) {
     return new Error(t('robot.err.missing', { file: missing[1] }), { cause: e });
   }
   return new Error(mujocoLoadSentence(text, 'robot.err.load'), { cause: e });
@@ -364,7 +315,8 @@ function loadError(e, files, dir) {
  *  class, from the model spec; the compiled model does not keep it). Throws
  *  one sentence. */
 function compile(mj, files, main) {
-  const plan = planOf(files, main);
+  const plan = plans.get(files);
+  if (plan?.main !== main) throw new Error('robotFiles: a robot is compiled from the files of its plan (readRobot, planOf)');
   const FS = mj.FS, root = `/robot-${++fsSeq}`, dir = dirOf(main);
   const put = (to, bytes) => {
     const p = `${root}/${to}`;

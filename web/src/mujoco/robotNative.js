@@ -12,7 +12,7 @@
 // the person's own text is kept (comments, layout, mesh paths) and edited:
 //   - the <include>d files are inlined where they stand (an include is
 //     that: the included <mujoco>'s children in its place), each the file
-//     the robot's plan reads for it (robotFiles.js, MuJoCo's rule), so one
+//     the robot's plan reads for it (the core's, robotFiles.js planOf), so one
 //     file results, beside the robot's meshes as before;
 //   - each mapped joint and actuator keeps its own class: the native class
 //     (the core's text, core.mujoco.nativeClass with document false:
@@ -41,7 +41,7 @@
 // original's model in every field but the fitted ones).
 import { t } from '../i18n/index.js';
 import { planOf } from './robotFiles.js';
-import { isNativeObject, nativeParamEntries } from '../nativeFile.js';
+import { nativeFile } from '../nativeFile.js';
 import { commentText } from './mjText.js';
 
 /** The actuator elements of MJCF (a mapped joint's is rewritten). */
@@ -79,21 +79,20 @@ function rootInner(core, text, path) {
 }
 
 /** The text of path with its <include>s inlined, each the file the robot's
- *  plan reads for it (robotFiles.js planOf: MuJoCo's rule, the one the
- *  page loads the robot with). */
-function flatten(core, files, plan, path, chain = []) {
+ *  plan reads for it, in the place of its tag (robotFiles.js planOf: the
+ *  core's plan, MuJoCo's rule, the one the page loads the robot with; the
+ *  tag's byte span in the including text, an include cycle refused there). */
+function flatten(core, files, plan, path) {
   const bytes = files.get(path);
   if (!bytes) throw new Error(`${path} is not among the robot's files`);
-  if (chain.includes(path) || chain.length > 64) throw new Error(`${path} includes itself`);
-  const text = new TextDecoder().decode(bytes);
-  const edits = [];
-  for (const tag of core.mujoco.xmlTags(text)) {
-    if (tag.name !== 'include' || !tag.attrs.has('file')) continue;
-    const sub = plan.included(path, tag.attrs.get('file')) ?? tag.attrs.get('file');
-    const inner = rootInner(core, flatten(core, files, plan, sub, [...chain, path]), sub);
-    edits.push([tag.at, tag.after, `<!-- ${commentText(tag.attrs.get('file'))}, inlined -->${inner}`]);
+  const dec = (a, b) => new TextDecoder().decode(bytes.subarray(a, b));
+  let text = '', from = 0;
+  for (const inc of [...plan.includes(path)].sort((a, b) => a.at - b.at)) {
+    const inner = rootInner(core, flatten(core, files, plan, inc.path), inc.path);
+    text += `${dec(from, inc.at)}<!-- ${commentText(inc.value)}, inlined -->${inner}`;
+    from = inc.after;
   }
-  return applyEdits(text, edits);
+  return text + dec(from);
 }
 
 /** The blanks that start the line of index at, or null when other text precedes at on it. */
@@ -223,24 +222,6 @@ export function nativeRobotMjcf(core, { files, main, joints, classes }) {
     classes: [...nested.values()].map(({ name, parent }) => ({ name, parent })) };
 }
 
-
-/**
- * A native params file's text (source: its name for the sentences):
- * { params (the parameter keys, for core.native and core.mujoco.nativeClass),
- * actuator (the file's, or null) }. Throws one sentence: not JSON, not a
- * native file. The values are the core's to check where they are used.
- */
-export function nativeFile(text, source) {
-  let obj;
-  try {
-    obj = JSON.parse(text);
-  } catch (e) {
-    throw new Error(t('robot.native.json', { file: source, message: e.message }), { cause: e });
-  }
-  if (!isNativeObject(obj)) throw new Error(t('robot.native.notNative', { file: source }));
-  return { params: Object.fromEntries(nativeParamEntries(obj)),
-    actuator: typeof obj.actuator === 'string' && obj.actuator ? obj.actuator : null };
-}
 
 /** The actuators on `joints` (names) in the MJCF text whose gear's first
  *  value is not 1: [{ name, gear }] (MuJoCo's default gear is 1). */

@@ -16,7 +16,8 @@
 import { el, button, download } from '../../dom.js';
 import { dropZone, fileInputs, formatBytes } from '../../dropZone.js';
 import { readRobot, fileDrop } from '../../mujoco/robotFiles.js';
-import { nativeRobotMjcf, nativeFile } from '../../mujoco/robotNative.js';
+import { nativeRobotMjcf } from '../../mujoco/robotNative.js';
+import { nativeFile } from '../../nativeFile.js';
 import { carryButton } from './identCarry.js';
 import { BODY_UNITS, SHOWN_KEYS } from '../../ident/names.js';
 import { lineBox, points, COLORS } from '../../charts.js';

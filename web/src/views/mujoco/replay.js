@@ -22,7 +22,7 @@ import { parseLog } from '../../replay.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { TREATMENTS } from '../../mujoco/sim.js';
 import { replayThroughMujoco, replayNativeThroughMujoco } from '../../mujoco/replay.js';
-import { nativeFile } from '../../mujoco/robotNative.js';
+import { nativeFile } from '../../nativeFile.js';
 import { benchVector, nativeInHand } from '../../mujoco/models.js';
 import { paramIndex } from '../../../../wasm/friction.js';
 import { showReplay } from './replayRows.js';
