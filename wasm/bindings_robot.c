@@ -81,6 +81,22 @@ FXB_EXPORT int fxb_map_parse(const char *text, fric_mujoco_map_entry *out, int c
     return n;
 }
 
+/* A mapping's servo (fric_robot_servo_parse: "ACTUATOR/mK" or "@NAME")
+ * into *out (record robot_servo): 0, or −1 with the message. */
+FXB_EXPORT int fxb_robot_servo_parse(const char *servo, fric_robot_servo *out)
+{
+    const char *why = "";
+    return fxb_from_core(fric_robot_servo_parse(servo, out, &why), &why) ? -1 : 0;
+}
+
+/* The class → servo rule (fric_robot_class_servo_check) of entry *e (record
+ * mujoco_map_entry) and its servo's actuator: 0, or −1 with the message. */
+FXB_EXPORT int fxb_robot_class_servo_check(const fric_mujoco_map_entry *e, const char *actuator)
+{
+    const char *why = "";
+    return fxb_from_core(fric_robot_class_servo_check(e, actuator, &why), &why) ? -1 : 0;
+}
+
 /* The mapping's text parsed into the robot (fric_robot_map): the count of
  * entries (fxb_robot_map_entry), or −1 with the message. */
 FXB_EXPORT int fxb_robot_map(fric_robot *r, const char *text)

@@ -27,6 +27,8 @@ export const SIGNATURES = {
   fxb_robot_nskip: 'r',
   fxb_robot_skipped: 'r i',
   fxb_map_parse: 'text out cap',
+  fxb_robot_servo_parse: 'servo out',
+  fxb_robot_class_servo_check: 'e actuator',
   fxb_robot_map: 'r text',
   fxb_robot_map_set: 'r map n',
   fxb_robot_map_entry: 'r k',
@@ -70,6 +72,33 @@ export class RobotApi {
     } finally {
       core._free(out);
     }
+  }
+
+  /** A mapping's servo as written (fric_robot_servo_parse, every door's
+   *  syntax): { kind: 'preset', name: the actuator, model: K } of
+   *  "ACTUATOR/mK" (a preset of the core), or { kind: 'named', name } of
+   *  "@NAME" (a params file or fit the door gives). Throws the core's
+   *  sentence (ids robot.servo_syntax, robot.servo_no_actuator,
+   *  robot.servo_no_preset). */
+  servoParse(servo) {
+    const core = this._core, out = core._alloc(LAYOUTS.robot_servo.size);
+    try {
+      call(core, 'fxb_robot_servo_parse', [cstr(String(servo ?? ''), 'servo'), out], { ok: (r) => r === 0 });
+      const r = core._read('robot_servo', out);
+      return r.kind === 0 ? { kind: 'preset', name: r.name, model: r.model } : { kind: 'named', name: r.name };
+    } finally {
+      core._free(out);
+    }
+  }
+
+  /** The class → servo rule (fric_robot_class_servo_check): entry { kind,
+   *  target, servo } (as mapParse gives it) mapped to a servo of actuator
+   *  `actuator`; a class named after a servo takes that servo's models.
+   *  Throws the core's sentence (id robot.class_servo). */
+  classServoCheck(entry, actuator) {
+    call(this._core, 'fxb_robot_class_servo_check', [records('mujoco_map_entry', [{ kind: MAP_KINDS.indexOf(entry?.kind),
+      target: String(entry?.target ?? ''), servo: String(entry?.servo ?? '') }]),
+      cstr(String(actuator ?? ''), 'actuator')], { ok: (r) => r === 0 });
   }
 
   /** The robot of a compiled model: model { njnt, nu, nq, nv, timestep,

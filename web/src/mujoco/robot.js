@@ -152,17 +152,24 @@ export function parseMapping(core, text) {
 }
 
 /**
- * The bench vector of a servo named in a mapping: a preset 'actuator/mK'
- * (the core's presets) or '@name' of servos (a params-file object or a fit,
- * checked by the core: core.io.servoFile; source, the name its sentences
- * give the file, default the key); a native params file ("model":
- * "native": what the identification writes per joint) resolves to {
- * native: its parameters } (MuJoCo's own servo, fric_native.h, checked by
- * the core: nativeFromObject). Throws one sentence.
+ * The bench vector of a servo named in a mapping (the core's syntax,
+ * core.robot.servoParse): a preset 'actuator/mK' (the core's presets) or
+ * '@name' of servos (a params-file object or a fit, checked by the core:
+ * core.io.servoFile; source, the name its sentences give the file, default
+ * the key); a native params file ("model": "native": what the
+ * identification writes per joint) resolves to { native: its parameters }
+ * (MuJoCo's own servo, fric_native.h, checked by the core:
+ * nativeFromObject). Throws one sentence.
  */
 export function resolveServo(core, servo, servos = {}, source = undefined) {
-  if (servo.startsWith('@')) {
-    const key = servo.slice(1), p = servos[key];
+  let s;
+  try {
+    s = core.robot.servoParse(servo);
+  } catch (e) {
+    throw new Error(tCore(e), { cause: e });
+  }
+  if (s.kind === 'named') {
+    const key = s.name, p = servos[key];
     if (!p) throw new Error(t('robot.err.noParams', { servo, key, list: Object.keys(servos).join(', ') || t('robot.err.none') }));
     let json = p;
     if (typeof p === 'string') {
@@ -189,14 +196,11 @@ export function resolveServo(core, servo, servos = {}, source = undefined) {
     }
     return { values: r.values, actuator: r.actuator, label: `${r.actuator} M${r.model} (${key})`, warnings: r.warnings };
   }
-  const m = /^([A-Za-z0-9_]+)\/m([1-6])$/.exec(servo);
-  if (!m) throw new Error(t('robot.err.notServo', { servo }));
   try {
-    const values = core.scenario.params('bench', { actuator: m[1], model: `m${m[2]}` });
-    // the presets the servo leans on resolve (sts3215 has none for m4): refused
-    // here, named by the servo, rather than later by the adoption
+    const values = core.scenario.params('bench', { actuator: s.name, model: `m${s.model}` });
+    // the presets the servo leans on resolve (the core's parser found the preset)
     core.bench.resolve(values);
-    return { values, actuator: m[1], label: `${m[1]} M${m[2]}` };
+    return { values, actuator: s.name, label: `${s.name} M${s.model}` };
   } catch (e) {
     throw new Error(t('robot.err.servo', { servo, message: e.message }), { cause: e });
   }
@@ -255,12 +259,12 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, s
     for (const r of resolved) if (!r.native) { r.values = Float64Array.from(r.values); r.values[at] = kp; r.label += ` kp ${kp}`; }
   }
   // a class named after a servo (the SO-101's sts3215) takes that servo's
-  // models: its presets, files and fits, at any supply (sts321512v is bam's
-  // STS3215 at 12 V)
+  // models (the core's rule, core.robot.classServoCheck)
   entries.forEach((e, k) => {
-    const servo = e.kind === 'class' ? core.bench.actuatorOf(e.target) : null;
-    if (servo && !String(core.bench.actuatorOf(resolved[k].actuator) ?? resolved[k].actuator).startsWith(servo)) {
-      throw new Error(t('robot.err.classServo', { cls: e.target, servo: e.servo, actuator: resolved[k].actuator }));
+    try {
+      core.robot.classServoCheck(e, resolved[k].actuator);
+    } catch (err) {
+      throw new Error(tCore(err), { cause: err });
     }
   });
   const nkey = compiled(mj, files, path).m.nkey;
