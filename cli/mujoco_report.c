@@ -93,23 +93,9 @@ void cli_adopt_report(const mjModel *m, const fric_robot *r, char labels[][CLI_A
                fmt_double(c[4], e->solimp[2]), fmt_double(c[5], e->solimp[3]), fmt_double(c[6], e->solimp[4]));
     }
     fputs(unstable, stdout);   /* MuJoCo's own copy at this step (fric_robot_step_caution) */
-    /* the notes (web/src/i18n: robot.note.tendon, equality, skipped) */
-    for (int i = 0; i < ad->n; i++) {   /* the core's joints (a native joint is MuJoCo's own) */
-        if (ad->a[i].tendon)
-            printf("%s: a tendon wraps it; the exact hold does not apply while the tendon acts\n", ad->defs[i].joint);
-        if (ad->a[i].equality)
-            printf("%s: an equality constraint names it; the exact hold does not apply while the constraint acts\n",
-                   ad->defs[i].joint);
-    }
-    for (int s = 0; s < ad->nskip && s < FRIC_MUJOCO_MAX_JOINTS; s++) {
-        const fric_mujoco_skipped *k = &ad->skip[s];
-        const fric_mujoco_map_entry *e = &map[k->entry];
-        int t = k->type;
-        printf("%s: skipped (a %s joint, mapped by '%s%s'): bam's servos are rotary; a servo drives a hinge joint "
-               "only\n", mj_id2name(m, mjOBJ_JOINT, k->joint) ? mj_id2name(m, mjOBJ_JOINT, k->joint) : "?",
-               t >= 0 && t < FRIC_MUJOCO_N_JNT_TYPES ? fric_mujoco_jnt_names[t] : "unknown",
-               e->kind == FRIC_MUJOCO_MAP_CLASS ? "class:" : "", e->kind == FRIC_MUJOCO_MAP_ALL ? "*" : e->target);
-    }
+    /* the notes: a tendon, an equality, a joint passed over (the core's sentences, every door's) */
+    char note[1024];
+    for (int k = 0; fric_robot_note(r, k, note, sizeof note) > 0; k++) printf("%s\n", note);
     if (ad->nskip > FRIC_MUJOCO_MAX_JOINTS)
         printf("%d more joints skipped\n", ad->nskip - FRIC_MUJOCO_MAX_JOINTS);
 }

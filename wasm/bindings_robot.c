@@ -181,6 +181,14 @@ FXB_EXPORT int fxb_robot_integrator_file(const fric_robot *r)
 }
 FXB_EXPORT const char *fxb_robot_integrator_name(int i) { return fric_robot_integrator_name(i); }
 
+/* The adoption's note k (fric_robot_note) into buf[cap]: its length, 0
+ * when there is none (the notes are 0 .. k−1). */
+FXB_EXPORT int fxb_robot_note(const fric_robot *r, int k, char *buf, int cap)
+{
+    size_t n = fric_robot_note(r, k, buf, cap > 0 ? (size_t)cap : 0);
+    return n > (size_t)INT_MAX ? INT_MAX : (int)n;
+}
+
 /* Adopted joint i's caution for copy (A) at step h [s] (fric_robot_step_caution):
  * inertia M's diagonal at its dof less its armature [kg·m²]; the sentence in
  * buf[cap], its length (0: none; the id and values: fxb_sentence_id). */

@@ -200,6 +200,16 @@ fric_status fric_robot_map_set(fric_robot *r, const fric_mujoco_map_entry *map, 
 /* The parsed mapping: *n entries (NULL when none). */
 const fric_mujoco_map_entry *fric_robot_map_entries(const fric_robot *r, int *n);
 
+/* The adoption's notes, every door's, after its report's lines: per joint
+ * the core steps (in the adoption's order) "JOINT: a tendon wraps it; ..."
+ * (id robot.note_tendon) and "JOINT: an equality constraint names it; ..."
+ * (robot.note_equality); then per joint a class or '*' passed over
+ * "JOINT: skipped (a TYPE joint, mapped by 'TARGET'): ..."
+ * (robot.note_skipped; the first FRIC_MUJOCO_MAX_JOINTS of them). Note k
+ * (0, 1, ...) written to buf[size] as snprintf writes (its length; 0 and
+ * no sentence when there is no note k, or no adoption). */
+size_t fric_robot_note(const fric_robot *r, int k, char *buf, size_t size);
+
 /* A mapping's servo as written (fric_mujoco_map_entry.servo), every
  * door's syntax: "ACTUATOR/mK" a preset of the core (fric_bench_preset_find:
  * bam's identified models M1–M6 of an actuator, 'm' or 'M'), or "@NAME"

@@ -40,6 +40,7 @@ export const SIGNATURES = {
   fxb_robot_integrator_file: 'r',
   fxb_robot_integrator_name: 'i',
   fxb_robot_step_caution: 'r i inertia h buf cap',
+  fxb_robot_note: 'r k buf cap',
   fxb_robot_attach: 'r m jm treatment',
   fxb_robot_core: 'r',
   fxb_robot_several: 'r',
@@ -249,6 +250,19 @@ export class Robot {
     const core = this._core;
     const { rc, out: [text] } = call(core, 'fxb_robot_step_caution', [this._p, i, inertia, h, out(Uint8Array, 1024), 1024], { ok: (n) => n >= 0 });
     return rc > 0 ? { message: new TextDecoder().decode(text.subarray(0, Math.min(rc, 1023))), ...core.sentence() } : null;
+  }
+
+  /** The adoption's notes (fric_robot_note: a tendon, an equality, a
+   *  joint a class or '*' passed over), each { message, id, values } for
+   *  tCore, in the core's order. */
+  notes() {
+    this._live();
+    const core = this._core, all = [];
+    for (let k = 0; ; k++) {
+      const { rc, out: [text] } = call(core, 'fxb_robot_note', [this._p, k, out(Uint8Array, 1024), 1024], { ok: (n) => n >= 0 });
+      if (rc <= 0) return all;
+      all.push({ message: new TextDecoder().decode(text.subarray(0, Math.min(rc, 1023))), ...core.sentence() });
+    }
   }
 
   /** The adapter of copy (C) (fric_robot_attach) from the model as (C) has

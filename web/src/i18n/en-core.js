@@ -573,4 +573,7 @@ export default {
   'core.robot.servo_syntax': 'the servo \'{servo}\' is not a preset actuator/mK (e.g. sts3215/m1) or @NAME of a params file.',
   'core.robot.class_servo_null': 'adopt: the mapping entry and the servo\'s actuator must not be NULL.',
   'core.robot.class_servo': 'the class \'{cls}\' is the {cls} servo\'s, but \'{servo}\' is a {actuator} model: map it to a {cls} preset, params file or fit (or map the joints by name to put another servo there on purpose).',
+  'core.robot.note_tendon': '{joint}: a tendon wraps it; the exact hold does not apply while the tendon acts',
+  'core.robot.note_equality': '{joint}: an equality constraint names it; the exact hold does not apply while the constraint acts',
+  'core.robot.note_skipped': '{joint}: skipped (a {type} joint, mapped by \'{target}\'): bam\'s servos are rotary; a servo drives a hinge joint only',
 };

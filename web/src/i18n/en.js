@@ -743,9 +743,6 @@ export default {
   'robot.report.gear': '; through its gear {gear}: goal = ctrl / {gear}, torque on the joint = {gear} × the servo\'s',
   'robot.report.actSpeed': '; actuator {kind} (kp {kp}, kv {kv}) off: its ctrl is a speed, not a goal angle; the servo holds the goal set here (the start angle until set)',
   'robot.report.actDamper': '; actuator damper (kv {kv} N·m·s/rad) off: its ctrl scales a damping, which the servo\'s K_v replaces; the servo holds the goal set here (the start angle until set)',
-  'robot.note.tendon': '{joint}: a tendon wraps it; the exact hold does not apply while the tendon acts',
-  'robot.note.equality': '{joint}: an equality constraint names it; the exact hold does not apply while the constraint acts',
-  'robot.note.skipped': '{joint}: skipped (a {type} joint, mapped by \'{target}\'): bam\'s servos are rotary; a servo drives a hinge joint only',
   // scenarios (the Scenarios view; scenarios.title/blurb.* are the core's texts)
   'scenarios.lesson.notice': 'Every run goes to its end and every step is drawn: each chart keeps the smallest and largest value of each of 2000 time slices, so chattering shows as a band, never as a slow false pattern.',
   'scenarios.lesson.step1': 'Pick the model A block and set the treatment to explicit: where the implicit element holds exactly v = 0, the velocity chatters between ⟦−8⟧ and ⟦+7⟧ mm/s (⟦38⟧ reversals at T = 1 ms).',

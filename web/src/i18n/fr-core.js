@@ -580,4 +580,7 @@ export default {
   'core.robot.servo_syntax': 'le servomoteur \'{servo}\' n\'est ni un préréglage actionneur/mK (par ex. sts3215/m1) ni le @NOM d\'un fichier de paramètres.',
   'core.robot.class_servo_null': 'adopt : l\'entrée de l\'affectation et l\'actionneur du servomoteur ne doivent pas être NULL.',
   'core.robot.class_servo': 'la classe \'{cls}\' est celle du servomoteur {cls}, mais \'{servo}\' est un modèle de {actuator} : affectez-lui un préréglage, un fichier de paramètres ou un ajustement de {cls} (ou affectez les articulations par leur nom pour y mettre exprès un autre servomoteur).',
+  'core.robot.note_tendon': '{joint} : un tendon l\'enveloppe ; le maintien exact ne vaut pas tant que le tendon agit',
+  'core.robot.note_equality': '{joint} : une contrainte d\'égalité le nomme ; le maintien exact ne vaut pas tant que la contrainte agit',
+  'core.robot.note_skipped': '{joint} : ignorée (articulation {type}, visée par \'{target}\') : les servomoteurs de bam sont rotatifs ; un servomoteur n\'entraîne qu\'une articulation hinge',
 };

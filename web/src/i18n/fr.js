@@ -1126,9 +1126,6 @@ export default {
   'robot.report.gear': ' ; à travers son engrenage {gear} : consigne = ctrl / {gear}, couple sur l\'articulation = {gear} × celui du servomoteur',
   'robot.report.actSpeed': ' ; l\'actionneur {kind} (kp {kp}, kv {kv}) coupé : son ctrl est une vitesse, pas un angle de consigne ; le servomoteur tient la consigne réglée ici (l\'angle de départ tant qu\'elle ne l\'est pas)',
   'robot.report.actDamper': ' ; l\'actionneur damper (kv {kv} N·m·s/rad) coupé : son ctrl règle un amortissement, que le K_v du servomoteur remplace ; le servomoteur tient la consigne réglée ici (l\'angle de départ tant qu\'elle ne l\'est pas)',
-  'robot.note.tendon': '{joint} : un tendon l\'enveloppe ; le maintien exact ne vaut pas tant que le tendon agit',
-  'robot.note.equality': '{joint} : une contrainte d\'égalité le nomme ; le maintien exact ne vaut pas tant que la contrainte agit',
-  'robot.note.skipped': '{joint} : ignorée (articulation {type}, visée par \'{target}\') : les servomoteurs de bam sont rotatifs ; un servomoteur n\'entraîne qu\'une articulation hinge',
   // scenarios (the Scenarios view; param.<scenario>.* and scenarios.title/blurb.* are the core's texts in en)
   'scenarios.lesson.notice': 'Chaque simulation va jusqu\'au bout et chaque pas est tracé : chaque graphique garde la plus petite et la plus grande valeur de chacune des 2000 tranches de temps, si bien que le broutement apparaît comme une bande, jamais comme un faux motif lent.',
   'scenarios.lesson.step1': 'Choisissez le bloc du modèle A et passez le traitement à explicite : là où l\'élément implicite tient exactement v = 0, la vitesse broute entre ⟦−8⟧ et ⟦+7⟧ mm/s (⟦38⟧ inversions à T = 1 ms).',
