@@ -24,6 +24,16 @@ int cli_fail(int code, const char *fmt, ...)
 #endif
     ;
 
+/* The options of a command, one table: cli_option matches argv[*a]
+ * against one option "--name" that takes a value, given as --name VALUE
+ * (*a moves to it) or --name=VALUE: the value; NULL when argv[*a] is
+ * another argument, or with *missing 1 when --name is the last argument.
+ * cli_option_in matches it against the table opts[n]: the index of the
+ * option with *val its value; -1 when it is none of them; -2 after
+ * printing "CMD: --name needs a value." (the caller returns CLI_USAGE). */
+const char *cli_option(int argc, char **argv, int *a, const char *name, int *missing);
+int cli_option_in(int argc, char **argv, int *a, const char *const *opts, int n, const char **val, const char *cmd);
+
 /* Writes n values as one CSV line, shortest round-trip digits. 0 on success,
  * nonzero when the stream is in error. */
 int cli_csv_row(FILE *f, const double *v, int n);

@@ -84,11 +84,11 @@ static int parse_args(int argc, char **argv, diagram_args *a)
     a->points = DEFAULT_POINTS;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
-        if (strcmp(arg, "--params") == 0) {
-            if (i + 1 >= argc) return cli_fail(CLI_USAGE, "diagram: --params needs a file.");
-            a->params = argv[++i];
-        } else if (strncmp(arg, "--params=", 9) == 0) {
-            a->params = arg + 9;
+        int missing = 0;
+        const char *params = cli_option(argc, argv, &i, "--params", &missing);
+        if (missing) return cli_fail(CLI_USAGE, "diagram: --params needs a file.");
+        if (params) {
+            a->params = params;
         } else if (strncmp(arg, "max_torque=", 11) == 0) {
             if (number(arg + 11, &a->max_torque) || !(a->max_torque > 0) ||
                 a->max_torque > MAX_TORQUE)

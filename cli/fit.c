@@ -293,21 +293,10 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
             o->sensitivity = 1;
             continue;
         }
-        int k = 0;
         const char *val = NULL;
-        for (; k < O_N; k++) {
-            size_t len = strlen(value_opts[k]);
-            if (strcmp(arg, value_opts[k]) == 0) {
-                if (a + 1 >= argc) return cli_fail(CLI_USAGE, "fit: %s needs a value.", arg);
-                val = argv[++a];
-                break;
-            }
-            if (strncmp(arg, value_opts[k], len) == 0 && arg[len] == '=') {
-                val = arg + len + 1;
-                break;
-            }
-        }
-        if (k == O_N)
+        int k = cli_option_in(argc, argv, &a, value_opts, O_N, &val, "fit");
+        if (k == -2) return CLI_USAGE;
+        if (k < 0)
             return cli_fail(CLI_USAGE, "fit: unknown option '%s'; the options are --actuator, "
                             "--model, --validation-kp, --validation-split, --validate, --budget, --seed, --threads, "
                             "--set, --bounds, --from, --out, --integrator, --exclude-trajectory, "

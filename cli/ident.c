@@ -84,35 +84,34 @@ static int parse(int argc, char **argv, ident_args *o)
     o->budget = FRIC_IDENT_BUDGET;
     o->firmware_kp = FRIC_IDENT_FIRMWARE_KP;
     o->actuator = "sts3215";
+    static const char *const opts[] = { "--mjcf", "--out", "--leave", "--actuator", "--tracks", "--model",
+                                        "--hold-out", "--budget", "--firmware-kp" };
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const int has = i + 1 < argc;
-        if (a[0] == '-' && a[1] == '-' && !has)
-            return cli_fail(CLI_USAGE, "ident: %s needs a value.", a);
+        const char *a = argv[i], *v = NULL;
+        const int k = a[0] == '-' && a[1] == '-' ? cli_option_in(argc, argv, &i, opts, 9, &v, "ident") : -1;
         char *end = NULL;
-        if (!strcmp(a, "--mjcf")) o->mjcf = argv[++i];
-        else if (!strcmp(a, "--out")) o->out = argv[++i];
-        else if (!strcmp(a, "--leave")) o->leave = argv[++i];
-        else if (!strcmp(a, "--actuator")) o->actuator = argv[++i];
-        else if (!strcmp(a, "--tracks")) o->tracks = argv[++i];
-        else if (!strcmp(a, "--model")) {
-            o->model = fric_ident_model_find(argv[++i]);
-            if (o->model < 0)
-                return cli_fail(CLI_USAGE, "ident: --model %s is not native, m1 or m4.", argv[i]);
-        }
-        else if (!strcmp(a, "--hold-out")) {
+        if (k == -2) return CLI_USAGE;
+        if (k == 0) o->mjcf = v;
+        else if (k == 1) o->out = v;
+        else if (k == 2) o->leave = v;
+        else if (k == 3) o->actuator = v;
+        else if (k == 4) o->tracks = v;
+        else if (k == 5) {
+            o->model = fric_ident_model_find(v);
+            if (o->model < 0) return cli_fail(CLI_USAGE, "ident: --model %s is not native, m1 or m4.", v);
+        } else if (k == 6) {
             if (o->nheld == MAX_FILES) return cli_fail(CLI_USAGE, "ident: at most %d --hold-out files.", MAX_FILES);
-            o->held[o->nheld++] = argv[++i];
-        } else if (!strcmp(a, "--budget")) {
+            o->held[o->nheld++] = v;
+        } else if (k == 7) {
             errno = 0;
-            o->budget = strtol(argv[++i], &end, 10);
+            o->budget = strtol(v, &end, 10);
             if (errno || *end || o->budget < 1 || o->budget > 10000000)
                 return cli_fail(CLI_USAGE, "ident: --budget %s must be a whole number of evaluations in 1 .. 10000000.",
-                                argv[i]);
-        } else if (!strcmp(a, "--firmware-kp")) {
-            o->firmware_kp = strtod(argv[++i], &end);
+                                v);
+        } else if (k == 8) {
+            o->firmware_kp = strtod(v, &end);
             if (*end || !(o->firmware_kp > 0) || o->firmware_kp > FRIC_BENCH_KP_MAX)
-                return cli_fail(CLI_USAGE, "ident: --firmware-kp %s must be a firmware gain in (0, %g].", argv[i],
+                return cli_fail(CLI_USAGE, "ident: --firmware-kp %s must be a firmware gain in (0, %g].", v,
                                 FRIC_BENCH_KP_MAX);
         } else if (a[0] == '-' && a[1] == '-')
             return cli_fail(CLI_USAGE, "ident: unknown option %s (--mjcf, --hold-out, --leave, --budget, "

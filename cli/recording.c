@@ -68,18 +68,19 @@ static int recipe(int argc, char **argv)
 {
     const char *mjcf = NULL, *out = NULL, *segments = NULL;
     fric_recipe_def def = fric_recipe_default();
+    static const char *const opts[] = { "--mjcf", "--out", "--segments", "--seconds", "--fps" };
     for (int i = 2; i < argc; i++) {
-        const char *o = argv[i];
-        if (i + 1 >= argc) return cli_fail(CLI_USAGE, "recording recipe: %s needs a value.", o);
-        const char *v = argv[++i];
-        if (strcmp(o, "--mjcf") == 0) mjcf = v;
-        else if (strcmp(o, "--out") == 0) out = v;
-        else if (strcmp(o, "--segments") == 0) segments = v;
-        else if (strcmp(o, "--seconds") == 0 || strcmp(o, "--fps") == 0) {
+        const char *o = argv[i], *v = NULL;
+        const int k = cli_option_in(argc, argv, &i, opts, 5, &v, "recording recipe");
+        if (k == -2) return CLI_USAGE;
+        if (k == 0) mjcf = v;
+        else if (k == 1) out = v;
+        else if (k == 2) segments = v;
+        else if (k == 3 || k == 4) {
             double x;
             if (!number(v, &x))
-                return cli_fail(CLI_USAGE, "recording recipe: %s '%s' is not a number.", o, v);
-            *(strcmp(o, "--fps") == 0 ? &def.fps : &def.seconds) = x;
+                return cli_fail(CLI_USAGE, "recording recipe: %s '%s' is not a number.", opts[k], v);
+            *(k == 4 ? &def.fps : &def.seconds) = x;
         } else {
             return cli_fail(CLI_USAGE, "recording recipe: unknown option '%s'; the options are --mjcf, "
                             "--out, --seconds, --fps and --segments.", o);

@@ -234,25 +234,14 @@ int cli_replay(int argc, char **argv)
             only_logs = 1;
             continue;
         }
-        const char *names[] = { "--params", "--csv", "--friction", "--integrator", "--actuator" };
-        int k = 0;
+        static const char *const names[] = { "--params", "--csv", "--friction", "--integrator", "--actuator" };
         const char *val = NULL;
-        for (; k < 5; k++) {
-            size_t len = strlen(names[k]);
-            if (strcmp(arg, names[k]) == 0) {
-                if (a + 1 >= argc) {
-                    free(paths);
-                    return cli_fail(CLI_USAGE, "replay: %s needs a value.", arg);
-                }
-                val = argv[++a];
-                break;
-            }
-            if (strncmp(arg, names[k], len) == 0 && arg[len] == '=') {
-                val = arg + len + 1;
-                break;
-            }
+        int k = cli_option_in(argc, argv, &a, names, 5, &val, "replay");
+        if (k == -2) {
+            free(paths);
+            return CLI_USAGE;
         }
-        if (k == 5) {
+        if (k < 0) {
             free(paths);
             return cli_fail(CLI_USAGE, "replay: unknown option '%s'; the options are --params "
                             "P.json, --csv FILE, --friction %s, --integrator bam|mujoco and --actuator A.", arg,

@@ -182,17 +182,14 @@ int cli_sensitivity(int argc, char **argv)
             paths[n++] = arg;
             continue;
         }
-        const char *names[] = { "--params", "--tolerance", "--out" };
-        int k = 0;
+        static const char *const names[] = { "--params", "--tolerance", "--out" };
         const char *val = NULL;
-        for (; k < 3; k++) {
-            size_t len = strlen(names[k]);
-            if (strcmp(arg, names[k]) == 0 && a + 1 < argc) { val = argv[++a]; break; }
-            if (strncmp(arg, names[k], len) == 0 && arg[len] == '=') { val = arg + len + 1; break; }
-        }
-        if (k == 3)
-            rc = cli_fail(CLI_USAGE, "sensitivity: unknown option '%s' (or no value after it); "
-                          "the options are --params P.json, --tolerance T and --out OUT.json.", arg);
+        const int k = cli_option_in(argc, argv, &a, names, 3, &val, "sensitivity");
+        if (k == -2)
+            rc = CLI_USAGE;
+        else if (k < 0)
+            rc = cli_fail(CLI_USAGE, "sensitivity: unknown option '%s'; the options are --params P.json, "
+                          "--tolerance T and --out OUT.json.", arg);
         else if (k == 0) params = val;
         else if (k == 2) out = val;
         else rc = cli_sens_tolerance("sensitivity", val, &tol);

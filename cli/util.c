@@ -31,6 +31,34 @@ int cli_fail(int code, const char *fmt, ...)
     return code;
 }
 
+const char *cli_option(int argc, char **argv, int *a, const char *name, int *missing)
+{
+    const char *arg = argv[*a];
+    size_t len = strlen(name);
+    if (strncmp(arg, name, len) != 0) return NULL;
+    if (arg[len] == '=') return arg + len + 1;
+    if (arg[len] != '\0') return NULL;
+    if (*a + 1 >= argc) {
+        *missing = 1;
+        return NULL;
+    }
+    return argv[++*a];
+}
+
+int cli_option_in(int argc, char **argv, int *a, const char *const *opts, int n, const char **val, const char *cmd)
+{
+    for (int k = 0; k < n; k++) {
+        int missing = 0;
+        *val = cli_option(argc, argv, a, opts[k], &missing);
+        if (missing) {
+            cli_fail(CLI_USAGE, "%s: %s needs a value.", cmd, argv[*a]);
+            return -2;
+        }
+        if (*val) return k;
+    }
+    return -1;
+}
+
 int cli_csv_row(FILE *f, const double *v, int n)
 {
     char buf[FMT_DOUBLE_LEN];

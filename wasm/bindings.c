@@ -230,6 +230,7 @@ typedef struct { const char *name, *unit, *kind; size_t offset, size; } fxb_fiel
     L(mujoco_joint, fric_mujoco_joint, FRIC_MUJOCO_JOINT_FIELDS) \
     L(mujoco_core, fric_mujoco_core, FRIC_MUJOCO_CORE_FIELDS) \
     L(mujoco_map_entry, fric_mujoco_map_entry, FRIC_MUJOCO_MAP_ENTRY_FIELDS) \
+    L(robot_servo, fric_robot_servo, FRIC_ROBOT_SERVO_FIELDS) \
     L(mujoco_adopted, fric_mujoco_adopted, FRIC_MUJOCO_ADOPTED_FIELDS) \
     L(mujoco_skipped, fric_mujoco_skipped, FRIC_MUJOCO_SKIPPED_FIELDS) \
     L(robot_model, fric_robot_model, FRIC_ROBOT_MODEL_FIELDS) \

@@ -81,6 +81,22 @@ FXB_EXPORT int fxb_map_parse(const char *text, fric_mujoco_map_entry *out, int c
     return n;
 }
 
+/* A mapping's servo (fric_robot_servo_parse: "ACTUATOR/mK" or "@NAME")
+ * into *out (record robot_servo): 0, or −1 with the message. */
+FXB_EXPORT int fxb_robot_servo_parse(const char *servo, fric_robot_servo *out)
+{
+    const char *why = "";
+    return fxb_from_core(fric_robot_servo_parse(servo, out, &why), &why) ? -1 : 0;
+}
+
+/* The class → servo rule (fric_robot_class_servo_check) of entry *e (record
+ * mujoco_map_entry) and its servo's actuator: 0, or −1 with the message. */
+FXB_EXPORT int fxb_robot_class_servo_check(const fric_mujoco_map_entry *e, const char *actuator)
+{
+    const char *why = "";
+    return fxb_from_core(fric_robot_class_servo_check(e, actuator, &why), &why) ? -1 : 0;
+}
+
 /* The mapping's text parsed into the robot (fric_robot_map): the count of
  * entries (fxb_robot_map_entry), or −1 with the message. */
 FXB_EXPORT int fxb_robot_map(fric_robot *r, const char *text)
@@ -164,6 +180,14 @@ FXB_EXPORT int fxb_robot_integrator_file(const fric_robot *r)
     return own;
 }
 FXB_EXPORT const char *fxb_robot_integrator_name(int i) { return fric_robot_integrator_name(i); }
+
+/* The adoption's note k (fric_robot_note) into buf[cap]: its length, 0
+ * when there is none (the notes are 0 .. k−1). */
+FXB_EXPORT int fxb_robot_note(const fric_robot *r, int k, char *buf, int cap)
+{
+    size_t n = fric_robot_note(r, k, buf, cap > 0 ? (size_t)cap : 0);
+    return n > (size_t)INT_MAX ? INT_MAX : (int)n;
+}
 
 /* Adopted joint i's caution for copy (A) at step h [s] (fric_robot_step_caution):
  * inertia M's diagonal at its dof less its armature [kg·m²]; the sentence in

@@ -11,6 +11,8 @@
 
 #include "base.h"
 #include "fric_adapter.h"
+#include "fric_bench.h"
+#include "fric_robot.h"
 
 const char *const fric_mujoco_act_names[FRIC_MUJOCO_N_ACT_KINDS] = { "motor", "position", "general", "velocity",
                                                                      "intvelocity", "damper" };
@@ -118,6 +120,75 @@ fric_status fric_mujoco_map_parse(const char *text, fric_mujoco_map_entry *out, 
     if (n) *n = msg ? 0 : count;
     if (why) *why = msg ? msg : "";
     return msg ? fric__rc() : FRIC_OK;
+}
+
+/* fric_robot.h: a mapping's servo, "ACTUATOR/mK" or "@NAME". */
+fric_status fric_robot_servo_parse(const char *servo, fric_robot_servo *out, const char **why)
+{
+    const char *msg = NULL;
+    if (!servo || !out) {
+        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "robot.servo_null", "adopt: the servo and its record must "
+                                     "not be NULL.", fric__no_values));
+        return fric__rc();
+    }
+    memset(out, 0, sizeof *out);
+    const size_t len = strlen(servo);
+    const char *slash = strchr(servo, '/');
+    const int m = slash && (slash[1] == 'm' || slash[1] == 'M');
+    const size_t digits = m ? strspn(slash + 2, "0123456789") : 0;
+    if (servo[0] == '@' && len > 1 && len < sizeof out->name) {
+        out->kind = FRIC_ROBOT_SERVO_NAMED;
+        memcpy(out->name, servo + 1, len);
+    } else if (m && (size_t)(slash - servo) < sizeof out->name && digits > 0 && digits < 10 && slash[2 + digits] == '\0') {
+        out->kind = FRIC_ROBOT_SERVO_PRESET;
+        memcpy(out->name, servo, (size_t)(slash - servo));
+        for (size_t i = 0; i < digits; i++) out->model = 10 * out->model + (slash[2 + i] - '0');
+        if (!fric_bench_preset_find(out->name, out->model)) {
+            char models[256] = "";
+            fric__text o = { models, sizeof models, 0 };
+            for (int i = 0; i < fric_bench_preset_count(); i++) {
+                const fric_bench_preset *q = fric_bench_preset_at(i);
+                if (strcmp(q->actuator, out->name) == 0) fric__put(&o, "%sm%d", o.len ? ", " : "", q->model);
+            }
+            msg = models[0]
+                      ? fric__say_id("robot.servo_no_preset", "the servo '{servo}' has no preset: {actuator} has "
+                                     "{models} (or give @NAME of a params file).",
+                                     fric__values(fric__s("servo", servo), fric__s("actuator", out->name),
+                                                  fric__s("models", models)))
+                      : fric__say_id("robot.servo_no_actuator", "the servo '{servo}' names no actuator with "
+                                     "identified presets (xl330, sts3215, mx64, ...; or give @NAME of a params "
+                                     "file).", fric__values(fric__s("servo", servo)));
+        }
+    } else {
+        msg = fric__say_id("robot.servo_syntax", "the servo '{servo}' is not a preset actuator/mK (e.g. "
+                           "sts3215/m1) or @NAME of a params file.", fric__values(fric__s("servo", servo)));
+    }
+    if (msg) memset(out, 0, sizeof *out);
+    fric__why(why, msg ? msg : "");
+    return msg ? fric__rc() : FRIC_OK;
+}
+
+/* fric_robot.h: a class named after a servo takes that servo's models. */
+fric_status fric_robot_class_servo_check(const fric_mujoco_map_entry *e, const char *actuator, const char **why)
+{
+    if (!e || !actuator) {
+        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "robot.class_servo_null", "adopt: the mapping entry and "
+                                     "the servo's actuator must not be NULL.", fric__no_values));
+        return fric__rc();
+    }
+    const char *cls = e->kind == FRIC_MUJOCO_MAP_CLASS ? fric_bench_actuator_resolve(e->target) : NULL;
+    const char *own = fric_bench_actuator_resolve(actuator);
+    if (!own) own = actuator;
+    if (cls && strncmp(own, cls, strlen(cls)) != 0) {
+        fric__why(why, fric__say_id("robot.class_servo", "the class '{cls}' is the {cls} servo's, but '{servo}' "
+                                    "is a {actuator} model: map it to a {cls} preset, params file or fit (or map "
+                                    "the joints by name to put another servo there on purpose).",
+                                    fric__values(fric__s("cls", e->target), fric__s("servo", e->servo),
+                                                 fric__s("actuator", actuator))));
+        return fric__rc();
+    }
+    fric__why(why, "");
+    return FRIC_OK;
 }
 
 /* fric_adapter.h: an actuator's kind from its gain and bias. */

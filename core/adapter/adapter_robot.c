@@ -516,6 +516,39 @@ static double stable_stiffness(double h, double inertia, double damping_joint, d
     return (4 * inertia + 2 * h * (di - de)) / (h * h);
 }
 
+size_t fric_robot_note(const fric_robot *r, int k, char *buf, size_t size)
+{
+    const fric_mujoco_adoption *ad = r && r->have_adoption ? &r->ad : NULL;
+    for (int i = 0; ad && i < ad->n && k >= 0; i++) {
+        /* the core's joints only (a native joint is MuJoCo's own servo) */
+        const fric_mujoco_adopted *a = &ad->a[i];
+        if (a->tendon && k-- == 0)
+            return fric__sentence(buf, size, "robot.note_tendon", "{joint}: a tendon wraps it; the exact hold does "
+                                  "not apply while the tendon acts", fric__values(fric__s("joint", ad->defs[i].joint)));
+        if (a->equality && k-- == 0)
+            return fric__sentence(buf, size, "robot.note_equality", "{joint}: an equality constraint names it; the "
+                                  "exact hold does not apply while the constraint acts",
+                                  fric__values(fric__s("joint", ad->defs[i].joint)));
+    }
+    if (ad && k >= 0 && k < ad->nskip && k < FRIC_MUJOCO_MAX_JOINTS) {
+        const fric_mujoco_skipped *x = &ad->skip[k];
+        const fric_mujoco_map_entry *e = &r->map[x->entry];
+        const char *name = r->jnt[x->joint].name && r->jnt[x->joint].name[0] ? r->jnt[x->joint].name : "?";
+        char target[FRIC_MUJOCO_NAME_MAX + 8];
+        snprintf(target, sizeof target, "%s%s", e->kind == FRIC_MUJOCO_MAP_CLASS ? "class:" : "",
+                 e->kind == FRIC_MUJOCO_MAP_ALL ? "*" : e->target);
+        return fric__sentence(buf, size, "robot.note_skipped", "{joint}: skipped (a {type} joint, mapped by "
+                              "'{target}'): bam's servos are rotary; a servo drives a hinge joint only",
+                              fric__values(fric__s("joint", name),
+                                           fric__s("type", x->type >= 0 && x->type < FRIC_MUJOCO_N_JNT_TYPES
+                                                               ? fric_mujoco_jnt_names[x->type] : "unknown"),
+                                           fric__s("target", target)));
+    }
+    fric__no_sentence();
+    if (buf && size) buf[0] = '\0';
+    return 0;
+}
+
 size_t fric_robot_step_caution(const fric_robot *r, int i, double inertia, double h, char *buf, size_t size)
 {
     const fric_mujoco_adopted *a = r ? fric_robot_adopted(r, i, NULL) : NULL;

@@ -200,6 +200,48 @@ fric_status fric_robot_map_set(fric_robot *r, const fric_mujoco_map_entry *map, 
 /* The parsed mapping: *n entries (NULL when none). */
 const fric_mujoco_map_entry *fric_robot_map_entries(const fric_robot *r, int *n);
 
+/* The adoption's notes, every door's, after its report's lines: per joint
+ * the core steps (in the adoption's order) "JOINT: a tendon wraps it; ..."
+ * (id robot.note_tendon) and "JOINT: an equality constraint names it; ..."
+ * (robot.note_equality); then per joint a class or '*' passed over
+ * "JOINT: skipped (a TYPE joint, mapped by 'TARGET'): ..."
+ * (robot.note_skipped; the first FRIC_MUJOCO_MAX_JOINTS of them). Note k
+ * (0, 1, ...) written to buf[size] as snprintf writes (its length; 0 and
+ * no sentence when there is no note k, or no adoption). */
+size_t fric_robot_note(const fric_robot *r, int k, char *buf, size_t size);
+
+/* A mapping's servo as written (fric_mujoco_map_entry.servo), every
+ * door's syntax: "ACTUATOR/mK" a preset of the core (fric_bench_preset_find:
+ * bam's identified models M1–M6 of an actuator, 'm' or 'M'), or "@NAME"
+ * the params file or fit the door gives under NAME (the door reads it: the
+ * command line's --params NAME=FILE.json, the page's chosen files). */
+typedef enum { FRIC_ROBOT_SERVO_PRESET = 0, FRIC_ROBOT_SERVO_NAMED = 1 } fric_robot_servo_kind;
+#define FRIC_ROBOT_SERVO_FIELDS(X) X(kind, "") X(name, "") X(model, "")
+typedef struct {
+    fric_robot_servo_kind kind;
+    char name[FRIC_MUJOCO_NAME_MAX];  /* PRESET: the actuator (sts3215); NAMED: NAME      */
+    int model;                        /* PRESET: K of mK, the preset's model; NAMED: 0    */
+} fric_robot_servo;
+
+/* Parses servo into *out. FRIC_OK, or with *why one sentence (ids
+ * robot.servo_syntax: neither ACTUATOR/mK nor @NAME; robot.servo_no_actuator:
+ * ACTUATOR has no identified presets; robot.servo_no_preset: it has, but not
+ * model K, the models it has listed) and FRIC_E_PARAM_RANGE; FRIC_E_NULL
+ * for servo or out NULL. */
+fric_status fric_robot_servo_parse(const char *servo, fric_robot_servo *out, const char **why);
+
+/* The class → joints rule: an entry class:NAME maps the joints of that
+ * MJCF default class (their own class or a parent's, fric_mujoco_map_parse),
+ * and a class named after a servo (fric_bench_actuator_resolve: the
+ * SO-101's sts3215) takes that servo's models only: a servo of actuator
+ * `actuator` (its preset's or its params file's) whose own resolved name
+ * does not begin with the class's is refused (sts321512v, bam's STS3215 at
+ * 12 V, fits class sts3215; mx64/m1 does not). An entry naming a joint or
+ * '*', or a class no actuator is called, takes any servo. FRIC_OK, or
+ * FRIC_E_PARAM_RANGE with *why (id robot.class_servo: the class, the
+ * servo as written, its actuator); FRIC_E_NULL for e or actuator NULL. */
+fric_status fric_robot_class_servo_check(const fric_mujoco_map_entry *e, const char *actuator, const char **why);
+
 /* Adopts the robot (fric_mujoco_adopt) with servos[k] the caller's
  * resolution of entry k of the mapping (nservos: the entry count), each
  * joint at q0 = qpos[qposadr] (the start pose). The servos' defs are kept

@@ -29,6 +29,7 @@
 
 #include "fric_bench.h"
 #include "fric_adapter.h"
+#include "fric_robot.h"
 #include "fric_status.h"
 
 /* The SO-101's MJCF values (its class sts3215 default and <position>). */
@@ -506,7 +507,89 @@ static void test_adopt_refusals(void **st)
     assert_int_equal(fric_mujoco_adopt(&out, r, 6, map, &sv, n, 0, NULL), FRIC_OK);   /* why may be NULL */
 }
 
+/* The servo syntax of every door (fric_robot.h, docs/robot.md's mapping):
+ * "ACTUATOR/mK" a preset of bam's identified models, 'm' or 'M'; "@NAME"
+ * a file the door gives. The presets by the BAM repository's params
+ * folders (../shared/data/bam/params: mx64 m1–m6; feetech, the STS3215,
+ * m6, with the LeRobot SO-101 model m1 beside it: sts3215 m1 and m6). */
+static void servo_refused(const char *servo, const char *id, const char *const *words)
+{
+    fric_robot_servo s;
+    const char *why = NULL;
+    fric_status_clear();
+    assert_int_equal(fric_robot_servo_parse(servo, &s, &why), FRIC_E_PARAM_RANGE);
+    fric_error e = fric_status_last();
+    assert_string_equal(why, e.message);
+    assert_non_null(e.id);
+    assert_string_equal(e.id, id);
+    for (const char *const *w = words; *w; w++)
+        if (!strstr(why, *w)) fail_msg("servo_parse(\"%s\"): the sentence does not say '%s': %s", servo, *w, why);
+}
+
+static void test_servo_syntax(void **st)
+{
+    (void)st;
+    fric_robot_servo s;
+    const char *why = NULL;
+    assert_int_equal(fric_robot_servo_parse("sts3215/m1", &s, &why), FRIC_OK);
+    assert_int_equal(s.kind, FRIC_ROBOT_SERVO_PRESET);
+    assert_string_equal(s.name, "sts3215");
+    assert_int_equal(s.model, 1);
+    assert_string_equal(why, "");
+    assert_int_equal(fric_robot_servo_parse("mx64/M5", &s, &why), FRIC_OK);   /* 'M' as 'm' */
+    assert_string_equal(s.name, "mx64");
+    assert_int_equal(s.model, 5);
+    assert_int_equal(fric_robot_servo_parse("@wrist-fit", &s, &why), FRIC_OK);
+    assert_int_equal(s.kind, FRIC_ROBOT_SERVO_NAMED);
+    assert_string_equal(s.name, "wrist-fit");
+    assert_int_equal(s.model, 0);
+    /* refusals: the syntax, an actuator without presets, a model it lacks */
+    servo_refused("sts3215", "robot.servo_syntax", (const char *const[]){ "'sts3215'", "actuator/mK", "@NAME", NULL });
+    servo_refused("sts3215/", "robot.servo_syntax", (const char *const[]){ "'sts3215/'", NULL });
+    servo_refused("sts3215/m", "robot.servo_syntax", (const char *const[]){ "'sts3215/m'", NULL });
+    servo_refused("sts3215/m1x", "robot.servo_syntax", (const char *const[]){ "'sts3215/m1x'", NULL });
+    servo_refused("sts3215/m 1", "robot.servo_syntax", (const char *const[]){ "'sts3215/m 1'", NULL });
+    servo_refused("sts3215/k1", "robot.servo_syntax", (const char *const[]){ "'sts3215/k1'", NULL });
+    servo_refused("@", "robot.servo_syntax", (const char *const[]){ "'@'", NULL });
+    servo_refused("nosuch/m1", "robot.servo_no_actuator", (const char *const[]){ "'nosuch/m1'", "sts3215", NULL });
+    servo_refused("/m1", "robot.servo_no_actuator", (const char *const[]){ "'/m1'", NULL });
+    servo_refused("sts3215/m3", "robot.servo_no_preset", (const char *const[]){ "'sts3215/m3'", "sts3215 has m1, m6", NULL });
+    servo_refused("mx64/m7", "robot.servo_no_preset", (const char *const[]){ "mx64 has m1, m2, m3, m4, m5, m6", NULL });
+    assert_int_equal(fric_robot_servo_parse(NULL, &s, &why), FRIC_E_NULL);
+    assert_int_equal(fric_robot_servo_parse("sts3215/m1", NULL, &why), FRIC_E_NULL);
+}
+
+/* The class → joints rule (fric_robot.h): a class named after a servo
+ * (the SO-101's class sts3215) takes that servo's models, at any supply
+ * (sts321512v: bam's STS3215 at 12 V); a joint's or '*''s entry, or a
+ * class no actuator is called (bam's 2R arm's classes are mx106, mx64:
+ * actuators; "arm" is none), any servo. */
+static void test_class_servo(void **st)
+{
+    (void)st;
+    fric_mujoco_map_entry e[4];
+    int n = 0;
+    const char *why = NULL;
+    assert_int_equal(fric_mujoco_map_parse("class:sts3215=@fit, class:arm=mx64/m1, wrist=mx64/m1, *=xl330/m4", e,
+                                           4, &n, &why), FRIC_OK);
+    assert_int_equal(fric_robot_class_servo_check(&e[0], "sts3215", &why), FRIC_OK);
+    assert_int_equal(fric_robot_class_servo_check(&e[0], "sts321512v", &why), FRIC_OK);
+    assert_int_equal(fric_robot_class_servo_check(&e[1], "mx64", &why), FRIC_OK);
+    assert_int_equal(fric_robot_class_servo_check(&e[2], "mx64", &why), FRIC_OK);
+    assert_int_equal(fric_robot_class_servo_check(&e[3], "xl330", &why), FRIC_OK);
+    fric_status_clear();
+    assert_int_equal(fric_robot_class_servo_check(&e[0], "mx64", &why), FRIC_E_PARAM_RANGE);
+    fric_error err = fric_status_last();
+    assert_string_equal(err.id, "robot.class_servo");
+    assert_string_equal(why, "the class 'sts3215' is the sts3215 servo's, but '@fit' is a mx64 model: map it to a "
+                             "sts3215 preset, params file or fit (or map the joints by name to put another servo "
+                             "there on purpose).");
+    assert_int_equal(fric_robot_class_servo_check(NULL, "mx64", &why), FRIC_E_NULL);
+    assert_int_equal(fric_robot_class_servo_check(&e[0], NULL, &why), FRIC_E_NULL);
+}
+
 FRIC_TEST_MAIN(cmocka_unit_test(test_map_entries), cmocka_unit_test(test_map_refusals),
                cmocka_unit_test(test_precedence), cmocka_unit_test(test_so101_values),
                cmocka_unit_test(test_actuator_kinds), cmocka_unit_test(test_goal_input),
-               cmocka_unit_test(test_adopt_refusals))
+               cmocka_unit_test(test_adopt_refusals), cmocka_unit_test(test_servo_syntax),
+               cmocka_unit_test(test_class_servo))

@@ -799,6 +799,25 @@ static void test_classes_and_skips(void **st)
     assert_true(ad->a[0].tendon == 1 && ad->a[0].equality == 0 && ad->a[1].tendon == 0 && ad->a[1].equality == 1);
     assert_int_equal(ad->nskip, 1);
     assert_true(ad->skip[0].joint == 3 && ad->skip[0].type == FRIC_MUJOCO_JNT_SLIDE);
+    /* the notes every door prints after the report (docs/robot.md): the
+     * shoulder's tendon, the elbow's equality, the slide passed over by the
+     * class, in that order, each a sentence with its id; then none */
+    static const char *const notes[3][2] = {
+        { "robot.note_tendon", "shoulder: a tendon wraps it; the exact hold does not apply while the tendon acts" },
+        { "robot.note_equality", "elbow: an equality constraint names it; the exact hold does not apply while the "
+                                 "constraint acts" },
+        { "robot.note_skipped", "finger: skipped (a slide joint, mapped by 'class:so_arm100'): bam's servos are "
+                                "rotary; a servo drives a hinge joint only" } };
+    char note[256];
+    for (int k = 0; k < 3; k++) {
+        assert_int_equal(fric_robot_note(r, k, note, sizeof note), strlen(notes[k][1]));
+        assert_string_equal(note, notes[k][1]);
+        fric_sentence sn = fric_sentence_last();
+        assert_string_equal(sn.id, notes[k][0]);
+    }
+    assert_int_equal(fric_robot_note(r, 3, note, sizeof note), 0);
+    assert_string_equal(note, "");
+    assert_int_equal(fric_robot_note(NULL, 0, note, sizeof note), 0);
     /* the root class: the free joint skipped too (never a refusal naming it) */
     assert_int_equal(fric_robot_map(r, "class:main=sts3215/m1", &why), FRIC_OK);
     assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_OK);

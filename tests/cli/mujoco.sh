@@ -366,6 +366,10 @@ usage_error "adopt: unknown joint" "no joint named 'knee'" "shoulder, elbow" -- 
 usage_error "adopt: ball joint named" "'wrist_ball'" "ball joint" -- "$bin" mujoco "$tmp/robot.xml" --adopt 'wrist_ball=sts3215/m1'
 usage_error "adopt: class in MuJoCo 2.2.2" "'class:sts3215'" "2.2.2" "headless runner" -- "$bin" mujoco "$tmp/robot.xml" --adopt 'class:sts3215=sts3215/m1'
 usage_error "adopt: no such preset" "'sts3215/m3'" "m1, m6" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=sts3215/m3'
+# a class named after a servo takes that servo's models (the core's rule, every door's; the page's
+# sentence in tests/web/robot.test.mjs), said before the model loads
+usage_error "adopt: class of another servo" "the class 'sts3215' is the sts3215 servo's" "'mx64/m1' is a mx64 model" -- "$bin" mujoco "$tmp/robot.xml" --adopt 'class:sts3215=mx64/m1'
+usage_error "adopt: not a servo" "'sts3215' is not a preset actuator/mK" "@NAME" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=sts3215'
 usage_error "adopt: @name without --params" "'@mine'" "--params mine=FILE.json" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=@mine'
 usage_error "adopt: params file refused" "$tmp/malformed.json" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=@u' --params "u=$tmp/malformed.json"
 usage_error "adopt: --goal of a joint not adopted" "--goal wrist_ball" "adopted: shoulder, elbow" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=sts3215/m1' --goal wrist_ball=1

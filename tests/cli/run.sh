@@ -442,6 +442,9 @@ if [ -f "${logs[0]}" ] && [ -f "${raw[0]}" ]; then
     usage_error "replay negative mass" "$tmp/mass.json" '"mass"' -- "$bin" replay --params "$bam/params/xl330/m4.json" "$tmp/mass.json"
     usage_error "replay bad --friction" "'sideways'" "clip" -- "$bin" replay --params "$bam/params/xl330/m4.json" --friction sideways "${logs[0]}"
     usage_error "replay unknown option" "'--frobnicate'" -- "$bin" replay --frobnicate --params "$bam/params/xl330/m4.json" "${logs[0]}"
+    # the one option table (cli_option_in): a known option without its value, an unknown one, each its own sentence
+    usage_error "sensitivity --out without a value" "sensitivity: --out needs a value." -- "$bin" sensitivity --out
+    usage_error "sensitivity unknown option" "sensitivity: unknown option '--frobnicate'; the options are" -- "$bin" sensitivity --frobnicate
     # a params file of another actuator than the logs' header "motor":
     # refused, naming the file's actuator and the log's motor, as
     # `friction mujoco --log` words it; scored when --actuator names the file's

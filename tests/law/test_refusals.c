@@ -676,6 +676,12 @@ static void test_joint_stage(void **state)
     int nmap = 0;
     REFUSE(fric_mujoco_map_parse("shoulder sts3215/m1", map, 4, &nmap, &why), FRIC_E_PARAM_RANGE, -1, "no '='");
     assert_int_equal(fric_mujoco_map_parse("elbow=sts3215/m1", map, 4, &nmap, &why), FRIC_OK);
+    /* a mapping's servo: its syntax, then a class named after another servo */
+    fric_robot_servo rs;
+    REFUSE(fric_robot_servo_parse("sts3215/m3", &rs, &why), FRIC_E_PARAM_RANGE, -1, "sts3215 has m1, m6");
+    fric_mujoco_map_entry cls[1];
+    assert_int_equal(fric_mujoco_map_parse("class:sts3215=mx64/m1", cls, 1, &nmap, &why), FRIC_OK);
+    REFUSE(fric_robot_class_servo_check(cls, "mx64", &why), FRIC_E_PARAM_RANGE, -1, "is a mx64 model");
     static fric_mujoco_adoption adoption;   /* about 100 KB */
     fric_mujoco_robot_joint robot[1] = { { .name = "shoulder", .jm = jm[0], .act = -1 } };
     fric_bench_def servo;

@@ -38,7 +38,7 @@ const TABLES = Object.fromEntries(['param_info', 'col_info', 'scenario', 'servo_
   // the MuJoCo adapter's records (fric_adapter.h): fxb_mj_init, fxb_mj_def_law, fxb_mj_def_servo
   'mujoco_model', 'mujoco_joint_model', 'mujoco_joint_def', 'mujoco_joint', 'mujoco_core',
   // the robot layer's records (fric_adapter.h, fric_robot.h): wasm/bindings_robot.c
-  'mujoco_map_entry', 'mujoco_adopted', 'mujoco_skipped', 'robot_model', 'robot_joint', 'robot_actuator', 'robot_edit', 'robot_row',
+  'mujoco_map_entry', 'mujoco_adopted', 'mujoco_skipped', 'robot_model', 'robot_joint', 'robot_actuator', 'robot_edit', 'robot_row', 'robot_servo',
   // a robot's recording (fric_recording.h): wasm/bindings_io.c
   'recording_info', 'lerobot_motor',
   // a robot's servos from its recording (fric_ident.h): wasm/bindings_ident.c

@@ -69,6 +69,17 @@ describe('three refusals a page user meets, in French (written by hand)', () => 
     assert.equal(e.message, 'mjcf: <a> at line 1 of flat.xml is element 100001 of the model: the limit is 100000 elements (real robots have a few thousand); MuJoCo would take minutes to read it.');
     assert.equal(french(e), `mjcf${NB}: <a> à la ligne 1 de flat.xml est l'élément 100001 du modèle${NB}: la limite est de 100000 éléments (un vrai robot en a quelques milliers)${NB}; MuJoCo mettrait des minutes à le lire.`);
   });
+  it('a mapping\'s servo: a preset the STS3215 lacks (bam identified its M1 and M6), and a class named after another servo', () => {
+    assert.deepEqual(core.robot.servoParse('mx64/M5'), { kind: 'preset', name: 'mx64', model: 5 });
+    assert.deepEqual(core.robot.servoParse('@wrist-fit'), { kind: 'named', name: 'wrist-fit' });
+    const e = errorOf(() => core.robot.servoParse('sts3215/m4'));
+    assert.equal(e.id, 'robot.servo_no_preset');
+    assert.equal(french(e), `le servomoteur 'sts3215/m4' n'a pas de préréglage${NB}: sts3215 a m1, m6 (ou donnez le @NOM d'un fichier de paramètres).`);
+    const c = errorOf(() => core.robot.classServoCheck({ kind: 'class', target: 'sts3215', servo: 'mx64/m1' }, 'mx64'));
+    assert.equal(c.id, 'robot.class_servo');
+    assert.ok(french(c).startsWith(`la classe 'sts3215' est celle du servomoteur sts3215, mais 'mx64/m1' est un modèle de mx64${NB}: `), french(c));
+    core.robot.classServoCheck({ kind: 'class', target: 'sts3215', servo: '@f' }, 'sts321512v');   // bam's STS3215 at 12 V
+  });
   it('a params file whose kt is not a number (N·m/A)', () => {
     const e = errorOf(() => core.io.paramsFile({ kt: 'abc' }, 'paste'));
     assert.equal(e.id, 'paramskey.number_unit');

@@ -198,7 +198,9 @@ describe('the SO-101 adopted with STS3215 servos (robot.js, MuJoCo 3.14)', { ski
     // bam identified the STS3215 as M1 (feetech_sts3215_7_4V/, _12V/) and M6
     // (feetech/) only: an M4 has no preset to lean on, refused at the servo's name
     assert.ok(['feetech_sts3215_7_4V/m1.json', 'feetech/m6.json'].every((f) => fs.existsSync(path.join(PARAMS, f))), 'bam\'s sts3215 files');
-    throwsLike(() => createRobotPair(mj, core, { files, mapping: 'class:sts3215=sts3215/m4' }), /^The servo 'sts3215\/m4': .*no identified preset for m4.*\(sts3215: m1, m6\)/);
+    // (the core's servo syntax, every door's: fric_robot_servo_parse, `friction mujoco --adopt`'s sentence)
+    throwsLike(() => createRobotPair(mj, core, { files, mapping: 'class:sts3215=sts3215/m4' }), /^the servo 'sts3215\/m4' has no preset: sts3215 has m1, m6 \(or give @NAME of a params file\)\.$/);
+    throwsLike(() => createRobotPair(mj, core, { files, mapping: 'class:sts3215=sts3215' }), /^the servo 'sts3215' is not a preset actuator\/mK \(e\.g\. sts3215\/m1\) or @NAME of a params file\.$/);
     const big = new Map(files);
     big.set('extra.bin', new Uint8Array(32 * 1048576 + 1));
     throwsLike(() => loadRobotFiles(mj, core, big), /^asset extra\.bin \(a file of the drop\): the file is 32\.0 MiB \(33554433 bytes\); a mesh, texture or other asset is read up to 32 MiB \(33554432 bytes\)/);

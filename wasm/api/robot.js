@@ -27,6 +27,8 @@ export const SIGNATURES = {
   fxb_robot_nskip: 'r',
   fxb_robot_skipped: 'r i',
   fxb_map_parse: 'text out cap',
+  fxb_robot_servo_parse: 'servo out',
+  fxb_robot_class_servo_check: 'e actuator',
   fxb_robot_map: 'r text',
   fxb_robot_map_set: 'r map n',
   fxb_robot_map_entry: 'r k',
@@ -38,6 +40,7 @@ export const SIGNATURES = {
   fxb_robot_integrator_file: 'r',
   fxb_robot_integrator_name: 'i',
   fxb_robot_step_caution: 'r i inertia h buf cap',
+  fxb_robot_note: 'r k buf cap',
   fxb_robot_attach: 'r m jm treatment',
   fxb_robot_core: 'r',
   fxb_robot_several: 'r',
@@ -70,6 +73,33 @@ export class RobotApi {
     } finally {
       core._free(out);
     }
+  }
+
+  /** A mapping's servo as written (fric_robot_servo_parse, every door's
+   *  syntax): { kind: 'preset', name: the actuator, model: K } of
+   *  "ACTUATOR/mK" (a preset of the core), or { kind: 'named', name } of
+   *  "@NAME" (a params file or fit the door gives). Throws the core's
+   *  sentence (ids robot.servo_syntax, robot.servo_no_actuator,
+   *  robot.servo_no_preset). */
+  servoParse(servo) {
+    const core = this._core, out = core._alloc(LAYOUTS.robot_servo.size);
+    try {
+      call(core, 'fxb_robot_servo_parse', [cstr(String(servo ?? ''), 'servo'), out], { ok: (r) => r === 0 });
+      const r = core._read('robot_servo', out);
+      return r.kind === 0 ? { kind: 'preset', name: r.name, model: r.model } : { kind: 'named', name: r.name };
+    } finally {
+      core._free(out);
+    }
+  }
+
+  /** The class → servo rule (fric_robot_class_servo_check): entry { kind,
+   *  target, servo } (as mapParse gives it) mapped to a servo of actuator
+   *  `actuator`; a class named after a servo takes that servo's models.
+   *  Throws the core's sentence (id robot.class_servo). */
+  classServoCheck(entry, actuator) {
+    call(this._core, 'fxb_robot_class_servo_check', [records('mujoco_map_entry', [{ kind: MAP_KINDS.indexOf(entry?.kind),
+      target: String(entry?.target ?? ''), servo: String(entry?.servo ?? '') }]),
+      cstr(String(actuator ?? ''), 'actuator')], { ok: (r) => r === 0 });
   }
 
   /** The robot of a compiled model: model { njnt, nu, nq, nv, timestep,
@@ -220,6 +250,19 @@ export class Robot {
     const core = this._core;
     const { rc, out: [text] } = call(core, 'fxb_robot_step_caution', [this._p, i, inertia, h, out(Uint8Array, 1024), 1024], { ok: (n) => n >= 0 });
     return rc > 0 ? { message: new TextDecoder().decode(text.subarray(0, Math.min(rc, 1023))), ...core.sentence() } : null;
+  }
+
+  /** The adoption's notes (fric_robot_note: a tendon, an equality, a
+   *  joint a class or '*' passed over), each { message, id, values } for
+   *  tCore, in the core's order. */
+  notes() {
+    this._live();
+    const core = this._core, all = [];
+    for (let k = 0; ; k++) {
+      const { rc, out: [text] } = call(core, 'fxb_robot_note', [this._p, k, out(Uint8Array, 1024), 1024], { ok: (n) => n >= 0 });
+      if (rc <= 0) return all;
+      all.push({ message: new TextDecoder().decode(text.subarray(0, Math.min(rc, 1023))), ...core.sentence() });
+    }
   }
 
   /** The adapter of copy (C) (fric_robot_attach) from the model as (C) has

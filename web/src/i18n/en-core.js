@@ -570,4 +570,13 @@ export default {
   'core.fxb.ident_frames': 'ident: frames {k0} … {k0}+{count} are outside the recording\'s {n} frames.',
   'core.fxb.ident_memory': 'ident: out of memory.',
   'core.fxb.ident_index': 'ident: no such recording or joint in the set.',
+  'core.robot.servo_null': 'adopt: the servo and its record must not be NULL.',
+  'core.robot.servo_no_preset': 'the servo \'{servo}\' has no preset: {actuator} has {models} (or give @NAME of a params file).',
+  'core.robot.servo_no_actuator': 'the servo \'{servo}\' names no actuator with identified presets (xl330, sts3215, mx64, ...; or give @NAME of a params file).',
+  'core.robot.servo_syntax': 'the servo \'{servo}\' is not a preset actuator/mK (e.g. sts3215/m1) or @NAME of a params file.',
+  'core.robot.class_servo_null': 'adopt: the mapping entry and the servo\'s actuator must not be NULL.',
+  'core.robot.class_servo': 'the class \'{cls}\' is the {cls} servo\'s, but \'{servo}\' is a {actuator} model: map it to a {cls} preset, params file or fit (or map the joints by name to put another servo there on purpose).',
+  'core.robot.note_tendon': '{joint}: a tendon wraps it; the exact hold does not apply while the tendon acts',
+  'core.robot.note_equality': '{joint}: an equality constraint names it; the exact hold does not apply while the constraint acts',
+  'core.robot.note_skipped': '{joint}: skipped (a {type} joint, mapped by \'{target}\'): bam\'s servos are rotary; a servo drives a hinge joint only',
 };

@@ -577,4 +577,13 @@ export default {
   'core.fxb.ident_frames': 'ident : les images {k0} … {k0}+{count} sont hors des {n} images de l\'enregistrement.',
   'core.fxb.ident_memory': 'ident : mémoire insuffisante.',
   'core.fxb.ident_index': 'ident : pas d\'enregistrement ou d\'articulation de ce numéro dans l\'ensemble.',
+  'core.robot.servo_null': 'adopt : le servomoteur et son enregistrement ne doivent pas être NULL.',
+  'core.robot.servo_no_preset': 'le servomoteur \'{servo}\' n\'a pas de préréglage : {actuator} a {models} (ou donnez le @NOM d\'un fichier de paramètres).',
+  'core.robot.servo_no_actuator': 'le servomoteur \'{servo}\' ne nomme aucun actionneur aux préréglages identifiés (xl330, sts3215, mx64, … ; ou donnez le @NOM d\'un fichier de paramètres).',
+  'core.robot.servo_syntax': 'le servomoteur \'{servo}\' n\'est ni un préréglage actionneur/mK (par ex. sts3215/m1) ni le @NOM d\'un fichier de paramètres.',
+  'core.robot.class_servo_null': 'adopt : l\'entrée de l\'affectation et l\'actionneur du servomoteur ne doivent pas être NULL.',
+  'core.robot.class_servo': 'la classe \'{cls}\' est celle du servomoteur {cls}, mais \'{servo}\' est un modèle de {actuator} : affectez-lui un préréglage, un fichier de paramètres ou un ajustement de {cls} (ou affectez les articulations par leur nom pour y mettre exprès un autre servomoteur).',
+  'core.robot.note_tendon': '{joint} : un tendon l\'enveloppe ; le maintien exact ne vaut pas tant que le tendon agit',
+  'core.robot.note_equality': '{joint} : une contrainte d\'égalité le nomme ; le maintien exact ne vaut pas tant que la contrainte agit',
+  'core.robot.note_skipped': '{joint} : ignorée (articulation {type}, visée par \'{target}\') : les servomoteurs de bam sont rotatifs ; un servomoteur n\'entraîne qu\'une articulation hinge',
 };

@@ -8,24 +8,25 @@
 //       friction.
 // The robot layer is the core's (core.robot, fric_robot.h, the one the
 // command line's `friction mujoco --adopt` runs natively): reading the
-// joints and actuators, the adoption and its model edits, the starting-goal
-// rule, the creep ring and the per-joint rows. This file copies MuJoCo's
-// arrays in and out of it (robotRecords, the edits, the goals, the rows),
-// steps MuJoCo (sim.js attachSim, with the robot's own adapter), and keeps
-// what is JavaScript's: the files, MuJoCo's VFS and compile, the servos'
-// resolution, the sentences.
+// joints and actuators, the mapping and the servo syntax, the class →
+// servo rule, the adoption and its model edits, the starting-goal rule, the
+// creep ring, the per-joint rows and the notes. This file reads the servos'
+// files, writes the edits into copy (C) and steps MuJoCo (sim.js
+// attachSim, with the robot's own adapter); robotModel.js copies MuJoCo's
+// arrays into the core's records, robotPair.js the goals and rows in and
+// out and says the report.
 // MuJoCo 3.14 (npm @mujoco/mujoco) loads the files from its virtual file
 // system and says each joint's MJCF default class (its model spec), so a
 // mapping can name a class (class:sts3215=sts3215/m1).
 import { attachSim } from './sim.js';
-import { MJ_CONSTANTS, MJ_JOINT_TYPES as JOINT_TYPES } from '../../../wasm/friction.js';
+import { MJ_CONSTANTS } from '../../../wasm/friction.js';
 // the sentences a person reads: t() (i18n/, keys robot.err.*, robot.note.*,
 // robot.report.*): the page's language in the page, English in Node
 // (tools/robot.mjs, the tests), where i18n/index.js has no window
 import { t, tCore } from '../i18n/index.js';
-import { fmtNumber } from '../format.js';
 import { ROBOT_LIMITS, pickMain, checkSize, compiled, planOf } from './robotFiles.js';
-import { mjEnums } from './mjEnums.js';
+import { fmt, robotRecords, namesOf, actNamesOf, describe, makeCopy, massDiagonal, resetTo } from './robotModel.js';
+import { makePair } from './robotPair.js';
 import { writeNativeEdit } from './nativeEdit.js';
 import { isNativeObject, nativeFromObject } from '../nativeFile.js';
 
@@ -37,86 +38,6 @@ export { robotTableCsv, robotReportCsv, robotCsvComments } from './robotCsv.js';
  *  first keyframe when the model has one, else −1, its reference pose qpos0;
  *  at the file's own timestep unless asked). */
 export const startKeyframe = (nkey) => (nkey > MJ_CONSTANTS.startKey ? MJ_CONSTANTS.startKey : -1);
-
-/** The joints' frictionloss force alone [N·m per dof]: MuJoCo's constraint
- *  rows of type mjCNSTR_FRICTION_DOF (efc_id the dof, its Jacobian row 1 on
- *  that dof), without the contacts, limits and equalities qfrc_constraint
- *  also holds. */
-function frictionForce(mj, m, d, out) {
-  out.fill(0);
-  const type = d.efc_type, id = d.efc_id, force = d.efc_force, FRICTION_DOF = mjEnums(mj).cnstrFrictionDof;
-  for (let r = 0; r < d.nefc; r++) if (type[r] === FRICTION_DOF) out[id[r]] += force[r];
-  return out;
-}
-// a number for a sentence: 4 significant digits; ±Infinity (a range without a limit) as ±∞
-const fmt = (x, d = 4) => (Number.isFinite(x) ? Number(x.toPrecision(d)).toString() : x === Infinity ? '∞' : x === -Infinity ? '−∞' : String(x));
-
-/** The parent classes of cls, nearest first, each ended by '\n' (null: none). */
-function ancestryOf(parents, cls) {
-  let out = '';
-  for (let c = parents.get(cls), n = 0; c && n < 1000; c = parents.get(c), n++) out += `${c}\n`;
-  return out || null;
-}
-
-/** The robot layer's records of a compiled model (core.robot.create):
- *  MuJoCo's arrays copied, each joint's class from the spec and its parent
- *  classes from the default tree, the joints a tendon wraps or a joint
- *  equality names, the actuators' names. */
-function robotRecords(mj, m, names, classes, parents = new Map(), actNames = []) {
-  const { wrapJoint: WRAP_JOINT, eqJoint: EQ_JOINT } = mjEnums(mj);
-  const dofadr = m.jnt_dofadr, qposadr = m.jnt_qposadr, type = m.jnt_type;
-  const fl = m.dof_frictionloss, damping = m.dof_damping, armature = m.dof_armature;
-  const tendon = new Set(), equality = new Set();
-  for (let w = 0; w < m.nwrap; w++) if (m.wrap_type[w] === WRAP_JOINT) tendon.add(m.wrap_objid[w]);
-  for (let e = 0; e < m.neq; e++) if (m.eq_type[e] === EQ_JOINT) { equality.add(m.eq_obj1id[e]); equality.add(m.eq_obj2id[e]); }
-  const joints = names.map((name, i) => {
-    const cls = classes.get(name) ?? null;
-    return { name, cls, type: type[i], dofadr: dofadr[i], qposadr: qposadr[i],
-      frictionloss: fl[dofadr[i]], damping: damping[dofadr[i]], armature: armature[dofadr[i]],
-      ancestry: cls ? ancestryOf(parents, cls) : null, tendon: tendon.has(i) ? 1 : 0, equality: equality.has(i) ? 1 : 0 };
-  });
-  const trntype = m.actuator_trntype, trnid = m.actuator_trnid, gaintype = m.actuator_gaintype, biastype = m.actuator_biastype;
-  const gainprm = m.actuator_gainprm, biasprm = m.actuator_biasprm, gear = m.actuator_gear;
-  const forcerange = m.actuator_forcerange, ctrlrange = m.actuator_ctrlrange;
-  const actuators = Array.from({ length: m.nu }, (_, k) => {
-    const fr = [forcerange[2 * k], forcerange[2 * k + 1]], cr = [ctrlrange[2 * k], ctrlrange[2 * k + 1]];
-    // MuJoCo 3's bindings do not expose actuator_forcelimited/ctrllimited
-    // (a bool array): a range lo < hi is limited (autolimits, MuJoCo 3's default)
-    return { trntype: trntype[k], trnid: trnid[2 * k], gaintype: gaintype[k], biastype: biastype[k],
-      gainprm: Array.from(gainprm.subarray(10 * k, 10 * k + 3)), biasprm: Array.from(biasprm.subarray(10 * k, 10 * k + 3)),
-      gear: gear[6 * k], forcelimited: fr[0] < fr[1] ? 1 : 0, forcerange: fr, ctrllimited: cr[0] < cr[1] ? 1 : 0, ctrlrange: cr,
-      name: actNames[k] ?? null, dyntype: m.actuator_dyntype[k] };
-  });
-  return { model: { njnt: m.njnt, nu: m.nu, nq: m.nq, nv: m.nv, timestep: m.opt.timestep, integrator: m.opt.integrator,
-    gravity: Array.from(m.opt.gravity) }, joints, actuators };
-}
-
-/** The joints' names of m ('' unnamed). */
-const namesOf = (mj, m) => Array.from({ length: m.njnt }, (_, i) => mj.mj_id2name(m, mjEnums(mj).objJoint, i) || '');
-/** The actuators' names of m ('' unnamed). */
-const actNamesOf = (mj, m) => Array.from({ length: m.nu }, (_, k) => mj.mj_id2name(m, mjEnums(mj).objActuator, k) || '');
-
-/** What the model says of its joints, actuators and keyframes (each
- *  joint's actuator and each actuator's kind: the robot layer's). */
-function describe(mj, core, m, classes, parents) {
-  const names = namesOf(mj, m);
-  const robot = core.robot.create(robotRecords(mj, m, names, classes, parents, actNamesOf(mj, m)));
-  try {
-    const range = m.jnt_range, type = m.jnt_type, trntype = m.actuator_trntype, trnid = m.actuator_trnid;
-    const joints = names.map((name, i) => {
-      const lo = range[2 * i], hi = range[2 * i + 1];
-      return { name, cls: classes.get(name) ?? null, type: JOINT_TYPES[type[i]] ?? 'unknown',
-        range: lo < hi ? [lo, hi] : null, act: robot.jointActuator(i) };
-    });
-    const keyframes = Array.from({ length: m.nkey }, (_, k) => ({ name: mj.mj_id2name(m, mj.mjtObj.mjOBJ_KEY.value, k) || `key ${k}`,
-      qpos: m.key_qpos.slice(k * m.nq, (k + 1) * m.nq) }));
-    const actuators = Array.from({ length: m.nu }, (_, k) => ({ name: mj.mj_id2name(m, mjEnums(mj).objActuator, k) || `actuator ${k}`,
-      joint: trntype[k] === mjEnums(mj).trnJoint ? names[trnid[2 * k]] ?? null : null, kind: robot.actuatorKind(k).kind }));
-    return { joints, classes: [...new Set(joints.map((j) => j.cls).filter(Boolean))], actuators, keyframes, nq: m.nq };
-  } finally {
-    robot.free();
-  }
-}
 
 /**
  * Loads a drop (Map of relative path → Uint8Array) in MuJoCo: { main, info }
@@ -133,12 +54,6 @@ export function loadRobotFiles(mj, core, files, main) {
   return { main: path, info: describe(mj, core, m, classes, plan.defaults) };
 }
 
-/** Every entry of q a finite number. */
-function finiteQpos(q) {
-  for (let i = 0; i < q.length; i++) if (!Number.isFinite(q[i])) return false;
-  return true;
-}
-
 /** The mapping's entries (the core's parser: core.robot.mapParse); entries
  *  given whole ([{ kind, target, servo }], robotMapping.js mappingEntries)
  *  as they are: the core checks them when they are set (core.robot.mapSet). */
@@ -152,17 +67,24 @@ export function parseMapping(core, text) {
 }
 
 /**
- * The bench vector of a servo named in a mapping: a preset 'actuator/mK'
- * (the core's presets) or '@name' of servos (a params-file object or a fit,
- * checked by the core: core.io.servoFile; source, the name its sentences
- * give the file, default the key); a native params file ("model":
- * "native": what the identification writes per joint) resolves to {
- * native: its parameters } (MuJoCo's own servo, fric_native.h, checked by
- * the core: nativeFromObject). Throws one sentence.
+ * The bench vector of a servo named in a mapping (the core's syntax,
+ * core.robot.servoParse): a preset 'actuator/mK' (the core's presets) or
+ * '@name' of servos (a params-file object or a fit, checked by the core:
+ * core.io.servoFile; source, the name its sentences give the file, default
+ * the key); a native params file ("model": "native": what the
+ * identification writes per joint) resolves to { native: its parameters }
+ * (MuJoCo's own servo, fric_native.h, checked by the core:
+ * nativeFromObject). Throws one sentence.
  */
 export function resolveServo(core, servo, servos = {}, source = undefined) {
-  if (servo.startsWith('@')) {
-    const key = servo.slice(1), p = servos[key];
+  let s;
+  try {
+    s = core.robot.servoParse(servo);
+  } catch (e) {
+    throw new Error(tCore(e), { cause: e });
+  }
+  if (s.kind === 'named') {
+    const key = s.name, p = servos[key];
     if (!p) throw new Error(t('robot.err.noParams', { servo, key, list: Object.keys(servos).join(', ') || t('robot.err.none') }));
     let json = p;
     if (typeof p === 'string') {
@@ -189,37 +111,14 @@ export function resolveServo(core, servo, servos = {}, source = undefined) {
     }
     return { values: r.values, actuator: r.actuator, label: `${r.actuator} M${r.model} (${key})`, warnings: r.warnings };
   }
-  const m = /^([A-Za-z0-9_]+)\/m([1-6])$/.exec(servo);
-  if (!m) throw new Error(t('robot.err.notServo', { servo }));
   try {
-    const values = core.scenario.params('bench', { actuator: m[1], model: `m${m[2]}` });
-    // the presets the servo leans on resolve (sts3215 has none for m4): refused
-    // here, named by the servo, rather than later by the adoption
+    const values = core.scenario.params('bench', { actuator: s.name, model: `m${s.model}` });
+    // the presets the servo leans on resolve (the core's parser found the preset)
     core.bench.resolve(values);
-    return { values, actuator: m[1], label: `${m[1]} M${m[2]}` };
+    return { values, actuator: s.name, label: `${s.name} M${s.model}` };
   } catch (e) {
     throw new Error(t('robot.err.servo', { servo, message: e.message }), { cause: e });
   }
-}
-
-/** One copy of the robot: the model, its data at the start, and its rows. */
-function makeCopy(mj, files, main, keyframe) {
-  const c = compiled(mj, files, main);
-  const m = new mj.MjModel(c.m), classes = c.classes;   // a copy: adoption writes into (C)'s
-  const d = new mj.MjData(m);
-  resetTo(mj, m, d, keyframe);
-  return { m, d, classes };
-}
-
-/** The diagonal of MuJoCo's mass matrix at dof (MuJoCo 3's sparse d.M: a
- *  row's last entry is its diagonal) [kg·m²], at d's pose (after mj_forward). */
-const massDiagonal = (m, d, dof) => d.M[m.M_rowadr[dof] + m.M_rownnz[dof] - 1];
-
-/** Resets d to keyframe k (−1: the model's reference pose qpos0). */
-function resetTo(mj, m, d, k) {
-  if (k >= 0 && k < m.nkey) mj.mj_resetDataKeyframe(m, d, k);
-  else mj.mj_resetData(m, d);
-  mj.mj_forward(m, d);
 }
 
 /**
@@ -255,12 +154,12 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, s
     for (const r of resolved) if (!r.native) { r.values = Float64Array.from(r.values); r.values[at] = kp; r.label += ` kp ${kp}`; }
   }
   // a class named after a servo (the SO-101's sts3215) takes that servo's
-  // models: its presets, files and fits, at any supply (sts321512v is bam's
-  // STS3215 at 12 V)
+  // models (the core's rule, core.robot.classServoCheck)
   entries.forEach((e, k) => {
-    const servo = e.kind === 'class' ? core.bench.actuatorOf(e.target) : null;
-    if (servo && !String(core.bench.actuatorOf(resolved[k].actuator) ?? resolved[k].actuator).startsWith(servo)) {
-      throw new Error(t('robot.err.classServo', { cls: e.target, servo: e.servo, actuator: resolved[k].actuator }));
+    try {
+      core.robot.classServoCheck(e, resolved[k].actuator);
+    } catch (err) {
+      throw new Error(tCore(err), { cause: err });
     }
   });
   const nkey = compiled(mj, files, path).m.nkey;
@@ -342,103 +241,3 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, s
   }
 }
 
-/** The pair's stepping, goals and table over the two copies: the robot
- *  layer's rule, ring and rows (core.robot) with MuJoCo's arrays copied in
- *  and out. */
-function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
-  const fric = new Float64Array(A.m.nv);   // (A)'s frictionloss force per dof [N·m]
-  const fricC = new Float64Array(C.m.nv);  // (C)'s: a native joint's is MuJoCo's own
-  const pair = {
-    A: { m: A.m, d: A.d, label: '(A) file as written' },
-    C: { m: C.m, d: C.d, label: '(C) adopted', sim: simC },
-    rows, keyframe, steps: 0,
-    get time() { return C.d.time; },
-    /** The goal of joint name [rad] (the robot layer's rule: A's
-     *  position-like actuator's ctrl; C's goal source, or the servo's goal). */
-    setGoal(name, rad) {
-      robot.setGoal(robot.jointFind(name), rad, A.d.ctrl, C.d.ctrl);
-    },
-    goal(name) { return robot.goal(robot.jointFind(name)); },
-    /** Back to keyframe k (−1: qpos0), goals at its angles, the lag cleared. */
-    setKeyframe(k) {
-      resetTo(mj, A.m, A.d, k);
-      resetTo(mj, C.m, C.d, k);
-      pair.keyframe = k;
-      pair.steps = 0;
-      robot.reset();
-      // the core's state (the several-joint lag, the servos' goals and
-      // counters) starts again from the held system at the keyframe
-      simC = reattach(simC);
-      pair.C.sim = simC;
-      robot.startGoals(C.d.qpos, A.d.ctrl, C.d.ctrl);
-    },
-    /** n steps of both copies; a copy whose position leaves the finite
-     *  range (an option gravity of −1e308, a gain MuJoCo's step cannot
-     *  hold) stops the run with one sentence naming the copy and the time,
-     *  as the command line stops (mujoco: "left the finite range"). */
-    step(n = 1) {
-      for (let s = 0; s < n; s++) {
-        mj.mj_step(A.m, A.d);
-        simC.step(1);
-        pair.steps++;
-        const a = finiteQpos(A.d.qpos), c = finiteQpos(C.d.qpos);
-        if (!a || !c) {
-          throw new Error(t('robot.err.nonfinite', { which: t(!a && !c ? 'robot.err.nonfinite.both' : !a ? 'robot.err.nonfinite.A' : 'robot.err.nonfinite.C'),
-            t: fmtNumber(A.d.time) }));
-        }
-        if (robot.tick()) robot.record(A.d.qpos, C.d.qpos);
-      }
-    },
-    /** Per adopted joint, for A and C: { joint, servo, state, q, sag_mrad,
-     *  creep_mrad_s, tau_m, tau_f } (the robot layer's rows, fric_robot.h:
-     *  sag goal − q; creep the mean speed over the last
-     *  MJ_CONSTANTS.creepWindow s (the core's FRIC_ROBOT_CREEP_WINDOW); A's motor torque its actuator's, its
-     *  friction MuJoCo's frictionloss force on the dof alone (no contact,
-     *  limit or equality: frictionForce); C's the core's). */
-    table() {
-      const n = rows.length;
-      const a = robot.rows(n, 0, { qpos: A.d.qpos, qvel: A.d.qvel, qfrcActuator: A.d.qfrc_actuator, qfrcConstraint: frictionForce(mj, A.m, A.d, fric) });
-      const c = robot.rows(n, 1, { qpos: C.d.qpos, qvel: C.d.qvel, qfrcActuator: C.d.qfrc_actuator, qfrcConstraint: frictionForce(mj, C.m, C.d, fricC) });
-      const row = (r, x, servo) => ({ joint: r.name, servo, state: x.stick ? 'STICK' : 'SLIP', q: x.q, sag_mrad: x.sag_mrad,
-        creep_mrad_s: x.creep_mrad_s, tau_m: x.tau_m, tau_f: x.tau_f });
-      return { A: rows.map((r, i) => row(r, a[i], 'file')), C: rows.map((r, i) => row(r, c[i], r.servo)) };
-    },
-    /** The adoption report as lines of text (what was removed and replaced). */
-    report() {
-      // what becomes of the actuator's ctrl, as the command line's report says it
-      const act = (a) => {
-        if (!a) return t('robot.report.noAct');
-        if (a.kind === 'damper' && !a.goal) return t('robot.report.actDamper', { kv: fmt(a.kv) });
-        if (!a.goal) return t('robot.report.actSpeed', { kind: a.kind, kp: fmt(a.kp), kv: fmt(a.kv) });
-        return t('robot.report.act', { kind: a.kind, kp: fmt(a.kp), kv: fmt(a.kv), lo: fmt(a.forceRange[0]), hi: fmt(a.forceRange[1]) })
-          + (a.gear !== 1 ? t('robot.report.gear', { gear: fmt(a.gear) }) : '');
-      };
-      const notes = rows.filter((r) => !r.native).flatMap((r) => [r.tendon ? t('robot.note.tendon', { joint: r.name }) : null,
-        r.equality ? t('robot.note.equality', { joint: r.name }) : null]).filter(Boolean)
-        .concat((pair.skipped ?? []).map((x) => t('robot.note.skipped', x)), pair.carried ?? []);
-      // a native joint: MuJoCo's own servo, the values its model got
-      const native = (r) => t('robot.report.native', { joint: r.name, cls: r.cls ? t('robot.report.cls', { cls: r.cls }) : '', servo: r.servo,
-        fl: fmt(r.native.frictionloss, 6), damping: fmt(r.native.damping, 6), armature: fmt(r.native.armature, 6), kp: fmt(r.native.kp, 6),
-        kv: fmt(r.native.kv, 6), force: r.native.limited ? t('robot.report.nativeForce', { lo: fmt(r.native.forcerange[0]), hi: fmt(r.native.forcerange[1]) })
-          : t('robot.report.nativeUnlimited'), file: `${fmt(r.removed.frictionloss)}, ${fmt(r.removed.damping)}, ${fmt(r.armature.file)}` });
-      return [pair.startLine(), pair.timestepNote, pair.integrator, ...(pair.unstable ?? [])].filter(Boolean).concat(rows.map((r) => (r.native ? native(r) : t('robot.report.line', { joint: r.name,
-        cls: r.cls ? t('robot.report.cls', { cls: r.cls }) : '', servo: r.servo, fl: fmt(r.removed.frictionloss), damping: fmt(r.removed.damping),
-        armature: fmt(r.armature.used), from: r.armature.kept ? t('robot.report.armKept') : t('robot.report.armServo', { file: fmt(r.armature.file) }),
-        act: act(r.actuator) }))), notes);
-    },
-    /** The report's first line: the start (keyframe and physics step) and the default rule of every door. */
-    startLine() {
-      const k = pair.keyframe, h = A.m.opt.timestep;
-      const start = k < 0 ? t('robot.report.start.qpos0') : t('robot.report.start.key', { name: mj.mj_id2name(A.m, mj.mjtObj.mjOBJ_KEY.value, k) || String(k), k });
-      return t('robot.report.start', { start, ms: fmt(h * 1e3), step: h === pair.fileTimestep ? t('robot.report.step.file')
-        : t('robot.report.step.asked', { file: fmt(pair.fileTimestep * 1e3) }) });
-    },
-    free() {
-      simC.free();
-      robot.free();
-      for (const x of [C, A]) { x.d.delete(); x.m.delete(); }
-    },
-  };
-  robot.startGoals(C.d.qpos, A.d.ctrl, C.d.ctrl);
-  return pair;
-}
