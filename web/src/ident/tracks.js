@@ -14,8 +14,9 @@ import { mjEnums } from '../mujoco/mjEnums.js';
 /** Frames handed to the core in one call (the M, bias and nudged arrays of a slice). */
 const SLICE = 256;
 
-/** The model's name of joint i. */
-const jointName = (mj, m, i) => mj.mj_id2name(m, mjEnums(mj).objJoint, i) ?? '';
+/** The model's name of joint i ('' for a joint without one: MuJoCo 3.14's
+ *  mj_id2name then reads its wasm memory at address 0, "emsc", not NULL). */
+const jointName = (mj, m, i) => (m.names[m.name_jntadr[i]] ? mj.mj_id2name(m, mjEnums(mj).objJoint, i) ?? '' : '');
 
 /** The names of model m's hinge joints, in the model's order. */
 export function hingeNames(mj, m) {

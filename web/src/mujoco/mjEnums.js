@@ -1,8 +1,7 @@
 // mujoco/mjEnums.js: the MuJoCo enum values this library compares MuJoCo's
 // arrays with, read from the loaded MuJoCo module's own enums (mjtObj,
-// mjtJoint, mjtTrn, mjtConstraint, mjtWrap, mjtEq of mujoco.h), never copied
-// by hand.
-// DOM-free.
+// mjtJoint, mjtGeom, mjtTrn, mjtConstraint, mjtWrap, mjtEq of mujoco.h),
+// never copied by hand. DOM-free.
 
 const cache = new WeakMap();
 
@@ -14,6 +13,7 @@ export function mjEnums(mj) {
       objJoint: mj.mjtObj.mjOBJ_JOINT.value,
       objActuator: mj.mjtObj.mjOBJ_ACTUATOR.value,
       jntHinge: mj.mjtJoint.mjJNT_HINGE.value,
+      geomMesh: mj.mjtGeom.mjGEOM_MESH.value,
       trnJoint: mj.mjtTrn.mjTRN_JOINT.value,
       // a dof's frictionloss row of the constraint arrays (efc_type)
       cnstrFrictionDof: mj.mjtConstraint.mjCNSTR_FRICTION_DOF.value,
