@@ -280,6 +280,11 @@ describe('c) the export list is generated from the sources and is what the wrapp
     const direct = files.flatMap((f) => [...noComments(read(f)).matchAll(/\._fxb_\w+/g)].map((x) => `${f}: ${x[0]}`));
     assert.deepEqual(direct, []);
   });
+  it('wasm memory is core.js\'s: no other module of the wrapper or the page reads core._m (its heaps through _f64, _i32, _read)', () => {
+    const files = [...groups.filter((g) => g !== 'core.js').map((g) => `wasm/api/${g}`), 'wasm/friction.js',
+      ...fs.readdirSync(path.join(ROOT, 'web/src'), { recursive: true }).filter((f) => f.endsWith('.js')).map((f) => `web/src/${f}`)];
+    assert.deepEqual(files.flatMap((f) => [...noComments(read(f)).matchAll(/\._m\b[^\n]{0,30}/g)].map((x) => `${f}: ${x[0]}`)), []);
+  });
   it('a group refuses an export not in its table, and a wrong count of arguments', async () => {
     const { caller } = await import('../../wasm/api/base.js');
     const call = caller({ fxb_lambert_w0: 'x' });

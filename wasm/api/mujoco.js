@@ -157,7 +157,7 @@ export class MujocoApi {
       call(core, 'fxb_mj_init', [p, m, jm, defs, n, t], { names: LAW_FIELDS });
       const arrays = TABLES.mj_step_inputs.length + TABLES.mj_step_outputs.length;
       buf = core._alloc(F64 * Math.max(1, n) * arrays);
-      core._m.HEAPF64.fill(0, buf / F64, buf / F64 + n * arrays);
+      core._f64().fill(0, buf / F64, buf / F64 + n * arrays);
       return new Adapter(core, p, buf, n);
     } catch (e) {
       core._free(p);
@@ -327,7 +327,7 @@ export class Joint {
   get tauF() { return this._core._f64()[(this._p + this._off.tau_f) / F64]; }
   get tauM() { return this._core._f64()[(this._p + this._off.tau_m) / F64]; }
   get budget() { return this._core._f64()[(this._p + this._off.budget) / F64]; }
-  get stuck() { return this._core._m.HEAP32[(this._p + this._off.stuck) / 4] !== 0; }
+  get stuck() { return this._core._i32()[(this._p + this._off.stuck) / 4] !== 0; }
   /** Every field of the layout (tau_f, tau_m, tau_e, budget, v_star, stuck, steps_stuck, reversals, Z). */
   read() { this._live(); return this._core._read('joint', this._p); }
   free() { if (this._p) { if (this._owned) this._core._free(this._p); this._p = 0; } }
