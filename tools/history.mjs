@@ -24,7 +24,7 @@ const RULES = [
   [/\b[Ii]ssues? #?\d+/, 'a tracker issue'],
   [/\b[Ss]tops? \d+\b/, 'a work-log stop'],
   [/\bseed-?00\d\b(?!-)/, 'a paper by its seed number (name the paper)'],
-  [/\bh-(?!index\b)[a-z][a-z0-9]{2,}\b(?![-.(])/, 'a work branch'],
+  [/\bh-(?!index\b)[a-z0-9][a-z0-9]+\b(?![-.(])/, 'a work branch'],
 ];
 
 const files = (() => {

@@ -27,6 +27,7 @@ import { loadFrictionCore } from '../wasm/friction.js';
 import { readLeRobot } from '../web/src/ident/recording.js';
 import { prepare, fitJoint, replays, reportLines, paramsFiles, mappingText, fitJointBam, reportLinesBam, paramsFilesBam, DEFAULT_ACTUATOR } from '../web/src/ident/identify.js';
 import { compiled } from '../web/src/mujoco/robotFiles.js';
+import { hingeNames } from '../web/src/ident/tracks.js';
 import { readFolder } from './robot.mjs';
 import { diskFolder } from './recording.mjs';
 
@@ -105,8 +106,7 @@ async function main() {
   let hinges = null;
   if (needsJoints && !o.setup) {
     load();
-    hinges = [];
-    for (let i = 0; i < m.njnt; i++) if (m.jnt_type[i] === 3) hinges.push(mj.mj_id2name(m, mj.mjtObj.mjOBJ_JOINT.value, i));
+    hinges = hingeNames(mj, m);
   }
   const train = [], held = [];
   try {

@@ -397,17 +397,6 @@ FXB_EXPORT int fxb_ident_format(double x, char *buf, int cap)
     return (int)strlen(b);
 }
 
-/* What the whole-arm replay writes into a robot's model for a joint given
- * the native set p at the recording's firmware gain (as
- * fric_mujoco_ident_replay does natively): fric_native_edit_of into *out
- * (record native_edit). 0, or 1 with the message. */
-FXB_EXPORT int fxb_ident_native_edits(const fric_native_params *p, double firmware_kp, fric_native_edit *out)
-{
-    if (fxb_native_none(p) || fxb_from_core(fric_native_edit_of(p, firmware_kp, out), NULL)) return 1;
-    fxb_set_status(FRIC_OK, -1, "");
-    return 0;
-}
-
 /* bam's servo (fric_ident_bam.h): t for actuator and model (1, 4), or 1 with
  * the message. */
 static int bam_target(const char *actuator, int model, fric_fit_target *t)

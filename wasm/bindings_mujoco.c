@@ -61,23 +61,6 @@ FXB_EXPORT int fxb_bench_mjcf(const double *p, int n, const fric_io_log *lg, cha
     return len;
 }
 
-/* ------------------------------------------- the native class (fric_native.h) */
-/* The native set p (the record native_params) as an MJCF <default> class
- * (fric_native_class_mjcf: name, MuJoCo's kp for firmware gain kp, dialect
- * 0 MuJoCo 3 / 1 MuJoCo 2.2.2, document 1 a whole file / 0 the element)
- * into buf[cap]: the length the text needs without its NUL (cap 0 to
- * size), −1 with the message. */
-FXB_EXPORT int fxb_native_class(const fric_native_params *p, const char *name, double kp, int dialect, int document,
-                                char *buf, int cap)
-{
-    if (fxb_count_bad("cap", cap, 1) || fxb_native_none(p)) return -1;
-    int len = fric_native_class_mjcf(p, name, kp, (fric_native_dialect)dialect, document, cap > 0 ? buf : NULL,
-                                     cap > 0 ? (size_t)cap : 0);
-    if (len < 0) { fxb_from_core(1, NULL); return -1; }
-    fxb_set_error("");
-    return len;
-}
-
 /* Joint j (wrapper-allocated, layout joint's size) with the servo of the
  * bench parameters p[n] (the log lg's gains when lg is not NULL), step h
  * [s], angle q0 [rad] (fric_joint_init). 0, or 1 with the message. */

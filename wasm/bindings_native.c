@@ -2,8 +2,9 @@
  * bindings_native.c: MuJoCo's native joint on the bench (fric_native.h) at
  * the wasm wall (wasm/api/native.js): the parameters cross as the named
  * record native_params (FRIC_NATIVE_KEYS, its keys and units in the
- * boundary's layouts), the bench MJCF of a log, a log's replay, the fit.
- * Conventions: wasm/bindings.c.
+ * boundary's layouts), the bench MJCF of a log, a log's replay, the fit,
+ * the params file's text, the MJCF <default> class and the edit a robot's
+ * model gets for a native joint. Conventions: wasm/bindings.c.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -210,4 +211,33 @@ FXB_EXPORT int fxb_native_params_text(const fric_native_params *p, const char *a
     if (s && !(s == FRIC_E_BUFFER && cap == 0)) { fxb_from_core(s, NULL); return -1; }
     fxb_set_error("");
     return (int)len;
+}
+
+/* ---------------------------------------------------- the native class */
+/* The native set p (the record native_params) as an MJCF <default> class
+ * (fric_native_class_mjcf: name, MuJoCo's kp for firmware gain kp, dialect
+ * 0 MuJoCo 3 / 1 MuJoCo 2.2.2, document 1 a whole file / 0 the element)
+ * into buf[cap]: the length the text needs without its NUL (cap 0 to
+ * size), −1 with the message. */
+FXB_EXPORT int fxb_native_class(const fric_native_params *p, const char *name, double kp, int dialect, int document,
+                                char *buf, int cap)
+{
+    if (fxb_count_bad("cap", cap, 1) || fxb_native_none(p)) return -1;
+    int len = fric_native_class_mjcf(p, name, kp, (fric_native_dialect)dialect, document, cap > 0 ? buf : NULL,
+                                     cap > 0 ? (size_t)cap : 0);
+    if (len < 0) { fxb_from_core(1, NULL); return -1; }
+    fxb_set_error("");
+    return len;
+}
+
+/* What a robot's model gets for a joint given the native set p at the
+ * firmware gain firmware_kp (the identification's whole-arm replay and an
+ * adoption's native joint, as fric_mujoco_ident_replay does natively):
+ * fric_native_edit_of into *out (record native_edit). 0, or 1 with the
+ * message. */
+FXB_EXPORT int fxb_native_edit(const fric_native_params *p, double firmware_kp, fric_native_edit *out)
+{
+    if (fxb_native_none(p) || fxb_from_core(fric_native_edit_of(p, firmware_kp, out), NULL)) return 1;
+    fxb_set_status(FRIC_OK, -1, "");
+    return 0;
 }

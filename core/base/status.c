@@ -124,8 +124,9 @@ static size_t compose(char *out, size_t size, char *vals, size_t vsize, const ch
     if (vals && vsize) {                              /* the named values */
         size_t vl = 0;
         vals[0] = '\0';
+        const char sep[] = { FRIC_VALUE_SEP, '\0' };  /* between entries (fric_status.h) */
         for (int k = 0; k < n; k++) {
-            int w = snprintf(vals + vl, vsize - vl, "%s%s=%s", vl ? "\x1f" : "",
+            int w = snprintf(vals + vl, vsize - vl, "%s%s=%s", vl ? sep : "",
                              v[k].name ? v[k].name : "", texts + at[k]);
             if (w < 0 || (size_t)w >= vsize - vl) { vals[vl] = '\0'; break; }
             vl += (size_t)w;

@@ -166,7 +166,7 @@ int fric_native_limited(const fric_native_params *p);
 /* What a native set writes into a robot's compiled model for one joint and
  * the position actuator on it: the one definition of "MuJoCo's own servo"
  * in a robot, for the identification's whole-arm replay
- * (fric_mujoco_ident_replay natively, core.ident.nativeEdits and
+ * (fric_mujoco_ident_replay natively, core.native.edit and
  * web/src/ident/tracks.js in the page) and the adoption of a native params
  * file (fric_robot.h: `friction mujoco --adopt`, tools/robot.mjs, the
  * page's Your robot). The joint's dof gets dof_frictionloss, dof_damping,
@@ -526,7 +526,7 @@ int fric_native_bench_mjcf(const fric_native_bench *b, char *buf, size_t cap);
 
 /* The native parameters p as an MJCF <default> class NAME (core/adapter/adapter_mjcf.c),
  * for any MuJoCo (`friction mujoco-model --class`, the
- * wasm bindings' core.mujoco.nativeClass, the page's Your robot write-back):
+ * wasm bindings' core.native.classMjcf, the page's Your robot write-back):
  *     <default class="NAME">
  *       <joint frictionloss damping armature solreffriction solimpfriction/>
  *       <position kp kv forcelimited forcerange/>          (FRIC_NATIVE_MUJOCO3)

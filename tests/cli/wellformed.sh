@@ -8,11 +8,15 @@
 #    DOMParser (the bench's comment named the options --joint and --params);
 #  - JSON (fit --out of one model, of all, of native, their --sensitivity
 #    files, sensitivity --out, a carried key with quotes, a backslash and
-#    UTF-8): Python's json module held to RFC 8259 (NaN, Infinity and
-#    -Infinity refused, a key given twice refused);
-#  - CSV (replay --csv, mujoco --csv with a law, with a log, with a native
-#    file, with --adopt): Python's csv reader in strict mode, every row the
-#    header's number of fields, every value a finite number.
+#    UTF-8; with MuJoCo: recording recipe's segments, ident --out's native
+#    and M1 files, those tests/cli/ident.sh wrote): Python's json module
+#    held to RFC 8259 (NaN, Infinity and -Infinity refused, a key given
+#    twice refused);
+#  - CSV (run, eval, diagram, replay --csv; with MuJoCo: mujoco --csv with
+#    a law, with a log, with a native file, with --adopt, recording recipe,
+#    ident --tracks): Python's csv reader in strict mode, every row the
+#    header's number of fields, every value a finite number written as
+#    JSON writes one (diagram's region and boundary: a word).
 wf=$tmp/wellformed
 rm -rf "$wf" && mkdir -p "$wf"
 wf_log=$root/samples/xl330-sin_sin-simulated.json
@@ -62,8 +66,13 @@ if [ -s "$wf/nat.json" ]; then
             cp "$tmp/out" "$wf/class-$cname-$dialect.xml" && mjcf+=("$wf/class-$cname-$dialect.xml"); fi
     done
 fi
-# ---- CSV
+# ---- CSV (FILE:WORD,... : those columns hold words, not numbers)
 produce "replay --csv" "$wf/replay.csv" -- "$bin" replay --params "$wf_params" --csv "$wf/replay.csv" "$wf_log" && csvs+=("$wf/replay.csv")
+produce "run model-a" "$tmp/out" -- "$bin" run model-a duration=0.05 && cp "$tmp/out" "$wf/run.csv" && csvs+=("$wf/run.csv")
+produce "eval" "$tmp/out" -- "$bin" eval law=stribeck Fs=1 Fc=0.5 vs=0.1 D=0.01 alpha=2 Z=0.1 what=phi_z x=-1,0,1e-300,1 \
+    && cp "$tmp/out" "$wf/eval.csv" && csvs+=("$wf/eval.csv")
+produce "diagram" "$tmp/out" -- "$bin" diagram --params "$wf_params" velocities=0,0.5,1 points=5 \
+    && cp "$tmp/out" "$wf/diagram.csv" && csvs+=("$wf/diagram.csv:region,boundary")
 run "$bin" mujoco "$wf/none.xml" --joint j law=coulomb-viscous Fc=1
 if grep -q 'built without MuJoCo' "$tmp/err"; then skip "wellformed: mujoco --csv (built without MuJoCo)"
 else
@@ -76,6 +85,20 @@ else
         "$bin" mujoco --params "$wf/nat.json" --log "$wf_log" --csv "$wf/mjnat.csv" && csvs+=("$wf/mjnat.csv")
     produce "mujoco --adopt --csv" "$wf/adopt.csv" -- "$bin" mujoco "$wf/pend.xml" --adopt 'hinge=xl330/m1' --seconds 0.05 --csv "$wf/adopt.csv" \
         && csvs+=("$wf/adopt.csv")
+    # a robot's identification: the recipe and its segments, the tracks of
+    # one joint's fit, and the params files tests/cli/ident.sh's fits wrote
+    wf_rid=$root/../shared/data/robot_ident
+    if [ -f "$wf_rid/T0/recipe.csv" ]; then
+        produce "recording recipe" "$wf/recipe.csv" "$wf/recipe_segments.json" -- \
+            "$bin" recording recipe --mjcf "$wf_rid/so101_stripped.xml" --out "$wf/recipe.csv" --seconds 20 \
+            && csvs+=("$wf/recipe.csv") && json+=("$wf/recipe_segments.json")
+        produce "ident --tracks" "$wf/tracks.csv" -- "$bin" ident --mjcf "$wf_rid/so101_stripped.xml" "$wf_rid/T0/recipe.csv" \
+            --leave shoulder_pan,shoulder_lift,elbow_flex,wrist_roll,gripper --budget 30 --tracks "$wf/tracks.csv" \
+            && csvs+=("$wf/tracks.csv")
+        for f in "$tmp"/ident-out/*.json "$tmp"/ident-m1/*.json; do
+            if [ -s "$f" ]; then json+=("$f"); else bad "wellformed: tests/cli/ident.sh wrote no $f"; fi
+        done
+    else skip "wellformed: the identification's files ($wf_rid/T0/recipe.csv not found)"; fi
 fi
 
 # ---- the parsers
@@ -102,17 +125,24 @@ with open(sys.argv[1], encoding="utf-8") as f:
         else bad "wellformed: strict JSON refuses $f: $(tail -n 1 "$tmp/jsonerr")"; fi
     done
     [ ${#json[@]} -ge 12 ] || bad "wellformed: only ${#json[@]} JSON files written"
-    for f in "${csvs[@]}"; do
+    for fw in "${csvs[@]}"; do
+        f=${fw%%:*} words=
+        [ "$f" != "$fw" ] && words=${fw#*:}
         if python3 -c '
-import csv, math, sys
+import csv, math, re, sys
+words = set(filter(None, sys.argv[2].split(",")))
 with open(sys.argv[1], newline="", encoding="utf-8") as f:
     rows = list(csv.reader(f, strict=True))
 head = rows[0]
 if len(rows) < 2 or any(not h.strip() for h in head): raise ValueError("no data row, or an empty header name")
+if not words <= set(head): raise ValueError("no column %s" % sorted(words - set(head)))
 for i, r in enumerate(rows[1:], 2):
     if len(r) != len(head): raise ValueError("line %d has %d fields, the header %d" % (i, len(r), len(head)))
-    for v in r:
-        if not math.isfinite(float(v)): raise ValueError("line %d: %s is not finite" % (i, v))' "$f" 2>"$tmp/csverr"; then ok
+    for h, v in zip(head, r):
+        if h in words:
+            if not re.fullmatch(r"[a-z_]+", v): raise ValueError("line %d: %s = %r is not a word" % (i, h, v))
+        elif not re.fullmatch(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?", v) or not math.isfinite(float(v)):
+            raise ValueError("line %d: %s is not a finite number" % (i, v))' "$f" "$words" 2>"$tmp/csverr"; then ok
         else bad "wellformed: strict CSV refuses $f: $(tail -n 1 "$tmp/csverr")"; fi
     done
 fi

@@ -44,7 +44,7 @@ const TABLES = Object.fromEntries(['param_info', 'col_info', 'scenario', 'servo_
   // a robot's servos from its recording (fric_ident.h): wasm/bindings_ident.c
   'ident_options', 'ident_verdict',
   // MuJoCo's native joint as a model (fric_native.h): wasm/bindings_native.c, its fields named by the params file's keys;
-  // what a native set writes into a robot's model (fric_native_edit: bindings_ident.c, the robot layer's edits)
+  // what a native set writes into a robot's model (fric_native_edit: bindings_native.c, the robot layer's edits)
   'native_params', 'native_edit']
   .map((k) => [k, [`fric_${k}`, { servo_friction: 'FRIC_SERVO_COEFS', native_params: 'FRIC_NATIVE_KEYS' }[k] ?? `FRIC_${k.toUpperCase()}_FIELDS`]]));
 
@@ -261,6 +261,14 @@ describe('c) the export list is generated from the sources and is what the wrapp
     assert.deepEqual(all.map((n) => `_${n}`).sort(), generated.filter((n) => n.startsWith('_fxb_')).sort());
     assert.deepEqual([...noComments(read('wasm/friction.js')).matchAll(/\b_?(fxb_\w+)/g)].map((x) => x[1]), []);
   });
+  it('the native model is one group: each export of a fric_native_ function, and each fxb_native_ export, in bindings_native.c and core.native', async () => {
+    const { SIGNATURES } = await import('../../wasm/api/native.js');
+    const body = (f) => [...noComments(read(f)).matchAll(/^FXB_EXPORT\b[^(]*?\b(fxb_\w+)\s*\([^)]*\)\s*(\{[^\n]*\}$|\{[\s\S]*?^\})/gm)];
+    const native = sources.flatMap((f) => body(f).filter((x) => x[1].startsWith('fxb_native_') || /\bfric_native_\w+\s*\(/.test(x[2]))
+      .map((x) => `${f}: ${x[1]}`));
+    assert.deepEqual(native.filter((x) => !x.startsWith('wasm/bindings_native.c: ')), []);
+    assert.deepEqual(native.map((x) => x.split(': ')[1]).filter((n) => !(n in SIGNATURES)), []);
+  });
   it('no export takes a positional selector (a what, which, hi or file argument choosing what it answers): one export a question', () => {
     const selectors = sources.flatMap((f) => [...read(f).matchAll(/^FXB_EXPORT\b[^(]*?\b(fxb_\w+)\s*\(([^)]*)\)/gm)])
       .filter((x) => x[2].split(',').some((q) => /^\s*int\s+(what|which|hi|file)\s*$/.test(q))).map((x) => x[1]);
@@ -271,6 +279,11 @@ describe('c) the export list is generated from the sources and is what the wrapp
       ...fs.readdirSync(path.join(ROOT, 'web/src'), { recursive: true }).filter((f) => f.endsWith('.js')).map((f) => `web/src/${f}`)];
     const direct = files.flatMap((f) => [...noComments(read(f)).matchAll(/\._fxb_\w+/g)].map((x) => `${f}: ${x[0]}`));
     assert.deepEqual(direct, []);
+  });
+  it('wasm memory is core.js\'s: no other module of the wrapper or the page reads core._m (its heaps through _f64, _i32, _read)', () => {
+    const files = [...groups.filter((g) => g !== 'core.js').map((g) => `wasm/api/${g}`), 'wasm/friction.js',
+      ...fs.readdirSync(path.join(ROOT, 'web/src'), { recursive: true }).filter((f) => f.endsWith('.js')).map((f) => `web/src/${f}`)];
+    assert.deepEqual(files.flatMap((f) => [...noComments(read(f)).matchAll(/\._m\b[^\n]{0,30}/g)].map((x) => `${f}: ${x[0]}`)), []);
   });
   it('a group refuses an export not in its table, and a wrong count of arguments', async () => {
     const { caller } = await import('../../wasm/api/base.js');

@@ -49,13 +49,16 @@ test('each kind of reference to the tracker or the work log fails, by file and l
     'core/law/law.c': '/* Kikuuwe et al. 2006, eq. 15 */\n/* the slope (issue 40 item 9) */\n',
     'web/src/a.js': '// a kt held stayed held (h-walkfr, stop 49)\n',
     'tests/t.sh': '# the split of seed-002 §3\n',
+    'docs/d.md': 'hulls made in the worker since h-38\nthe fuzz target on h-io\'s core\nan H-bridge, h-index, h-2 and h-x pass\n',
   });
   assert.equal(r.status, 1, r.lines.join('\n'));
   assert.deepEqual(r.lines, [
     'history: core/law/law.c:2: a tracker issue: "issue 40"',
+    'history: docs/d.md:1: a work branch: "h-38"',
+    'history: docs/d.md:2: a work branch: "h-io"',
     'history: tests/t.sh:1: a paper by its seed number (name the paper): "seed-002"',
     'history: web/src/a.js:1: a work-log stop: "stop 49"',
     'history: web/src/a.js:1: a work branch: "h-walkfr"',
-    'history: 1 passed, 3 failed, 0 skipped',
+    'history: 1 passed, 4 failed, 0 skipped',
   ]);
 });

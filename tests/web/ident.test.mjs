@@ -78,11 +78,11 @@ describe('core.ident at the wasm wall', { skip }, () => {
 
   it('the model edits of a native set: kp at the recording\'s firmware gain, bias −kp −kv, the dof\'s own values', () => {
     const p = { ...core.native.defaults(), kp: 2, firmware_kp: 32, kv: 0.1, frictionloss: 0.05, damping: 0.2, armature: 0.01 };
-    const e = core.ident.nativeEdits(p, 16);
+    const e = core.native.edit(p, 16);
     assert.equal(e.kp, 2 * 16 / 32);
     assert.equal(e.kv, 0.1);
     assert.deepEqual([e.frictionloss, e.damping, e.armature, e.limited], [0.05, 0.2, 0.01, false]);
-    assert.throws(() => core.ident.nativeEdits({ ...p, damping: -1 }, 16), /damping/);
+    assert.throws(() => core.native.edit({ ...p, damping: -1 }, 16), /damping/);
   });
 
   it('the tracks at one frame are MuJoCo 3.14\'s M, qfrc_bias and M·q̈ as fric_ident.h defines them', () => {

@@ -114,7 +114,7 @@ describe('the identification\'s servos adopted back (MuJoCo 3.14, the SO-101)', 
         // the file's parameters as the section's export reads them (nativeFile)
         const { params } = nativeFile(JSON.stringify(p), `${j}.json`);
         joints.set(j, `${j}_fitted`);
-        classes.set(`${j}_fitted`, (name) => core.mujoco.nativeClass(params, { name, document: false }));
+        classes.set(`${j}_fitted`, (name) => core.native.classMjcf(params, { name, document: false }));
       }
       const out = nativeRobotMjcf(core, { files, main: 'scene.xml', joints, classes });
       ref.m = load('scene_fitted.xml', out.text);

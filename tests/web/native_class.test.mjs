@@ -1,5 +1,5 @@
 // native_class.test.mjs: the native parameters' <default> class (the core's
-// fric_native_class_mjcf through the wasm bindings, core.mujoco.nativeClass;
+// fric_native_class_mjcf through the wasm bindings, core.native.classMjcf;
 // natively `friction mujoco-model --class`) in real MuJoCo 3.14.0 (npm
 // @mujoco/mujoco, the page's MuJoCo, in Node):
 //   - each form (MuJoCo 3's <position kp kv>, 2.2.2's <general>) written to
@@ -97,19 +97,19 @@ function expectParams(c, kp, what) {
   assert.equal(c.forceLo, P.forcerange_lo, `${what}: the force at a goal 10 rad below`);
 }
 
-describe('the native class in MuJoCo 3.14 (core.mujoco.nativeClass)', () => {
+describe('the native class in MuJoCo 3.14 (core.native.classMjcf)', () => {
   it('MuJoCo 3 form: <general class> and <position class> compile to the parameters', () => {
-    const text = core.mujoco.nativeClass(P, { name: 'servo_native' });
+    const text = core.native.classMjcf(P, { name: 'servo_native' });
     assert.match(text, /<position kp="3.2" kv="0.12"/);
     for (const el of ['general', 'position']) expectParams(compiled(text, el), 3.2, `MuJoCo 3 form, <${el}>`);
   });
   it('MuJoCo 2.2.2 form (<general>) loads in MuJoCo 3 too, and kp for another firmware gain', () => {
-    const text = core.mujoco.nativeClass(P, { name: 'servo_native', mujoco: 2, kp: 32 });
+    const text = core.native.classMjcf(P, { name: 'servo_native', mujoco: 2, kp: 32 });
     assert.doesNotMatch(text, /<position /);
     expectParams(compiled(text, 'general'), 3.2 * 32 / 100, 'MuJoCo 2.2.2 form at firmware kp 32');
   });
   it('the element alone (document false) sits in a <default> of the robot\'s file', () => {
-    const el = core.mujoco.nativeClass(P, { name: 'servo_native', document: false });
+    const el = core.native.classMjcf(P, { name: 'servo_native', document: false });
     assert.match(el, /^ {4}<default class="servo_native">\n/);
     expectParams(compiled(`<mujoco>\n  <default>\n${el}  </default>\n</mujoco>\n`, 'general'), 3.2, 'the element alone');
   });
@@ -126,20 +126,20 @@ describe('the native class in MuJoCo 3.14 (core.mujoco.nativeClass)', () => {
       for (const [args, opts] of [[[], {}], [['--mujoco', '2', '--kp', '32'], { mujoco: 2, kp: 32 }]]) {
         const r = spawnSync(CLI, ['mujoco-model', '--class', 'servo_native', '--params', file, ...args], { encoding: 'utf8' });
         assert.equal(r.status, 0, r.stderr);
-        assert.equal(r.stdout, core.mujoco.nativeClass(P, { name: 'servo_native', ...opts }));
+        assert.equal(r.stdout, core.native.classMjcf(P, { name: 'servo_native', ...opts }));
       }
     } finally {
       fs.rmSync(dir, { recursive: true });
     }
   });
   it('refuses bad input in one sentence naming it', () => {
-    assert.throws(() => core.mujoco.nativeClass({ ...P, frictionloss: -0.1 }, { name: 'x' }), /frictionloss/);
-    assert.throws(() => core.mujoco.nativeClass({ ...P, forcerange_lo: 1, forcerange_hi: -1 }, { name: 'x' }), /forcerange/);
-    assert.throws(() => core.mujoco.nativeClass({ ...P, kp: 0 }, { name: 'x' }), /kv/);
-    assert.throws(() => core.mujoco.nativeClass({ ...P, friction_base: 0.1 }, { name: 'x' }), /friction_base/);
-    assert.throws(() => core.mujoco.nativeClass(P, { name: 'a b' }), /class name 'a b'/);
-    assert.throws(() => core.mujoco.nativeClass(P, { name: 'x', mujoco: 4 }), /mujoco/);
-    assert.throws(() => core.mujoco.nativeClass(P, { name: 'x', kp: -1 }), /firmware kp/);
+    assert.throws(() => core.native.classMjcf({ ...P, frictionloss: -0.1 }, { name: 'x' }), /frictionloss/);
+    assert.throws(() => core.native.classMjcf({ ...P, forcerange_lo: 1, forcerange_hi: -1 }, { name: 'x' }), /forcerange/);
+    assert.throws(() => core.native.classMjcf({ ...P, kp: 0 }, { name: 'x' }), /kv/);
+    assert.throws(() => core.native.classMjcf({ ...P, friction_base: 0.1 }, { name: 'x' }), /friction_base/);
+    assert.throws(() => core.native.classMjcf(P, { name: 'a b' }), /class name 'a b'/);
+    assert.throws(() => core.native.classMjcf(P, { name: 'x', mujoco: 4 }), /mujoco/);
+    assert.throws(() => core.native.classMjcf(P, { name: 'x', kp: -1 }), /firmware kp/);
   });
 });
 
@@ -160,7 +160,7 @@ describe('the native class round trip in MuJoCo 3.14 (per log, 1e-9 rad)', { ski
     lines.splice(1, 0, '  <include file="servo_native.xml"/>');
     const dir = `/rt-${Math.random().toString(36).slice(2)}`;
     mj.FS.mkdir(dir);
-    mj.FS.writeFile(`${dir}/servo_native.xml`, core.mujoco.nativeClass(params, { name: 'servo_native', kp: log.kp }));
+    mj.FS.writeFile(`${dir}/servo_native.xml`, core.native.classMjcf(params, { name: 'servo_native', kp: log.kp }));
     mj.FS.writeFile(`${dir}/bench.xml`, lines.join('\n'));
     const m = mj.MjModel.mj_loadXML(`${dir}/bench.xml`), d = new mj.MjData(m);
     try {

@@ -1,7 +1,7 @@
 // native_robot.test.mjs: Your robot written back as one plain MJCF whose
 // mapped joints carry MuJoCo's native joint as a <default> class
 // (web/src/mujoco/robotNative.js nativeRobotMjcf, the class by the core's
-// writer through the wasm bindings, core.mujoco.nativeClass), loaded in real
+// writer through the wasm bindings, core.native.classMjcf), loaded in real
 // MuJoCo 3.14.0 (npm @mujoco/mujoco) beside the robot's mesh files:
 //   - the SO-101 of ../shared/data/so101 (scene.xml includes
 //     so101_new_calib.xml: one file results), five arm joints mapped, the
@@ -80,7 +80,7 @@ function load(files, name = null, text = null, main = 'scene.xml') {
 describe('Your robot written back with the native class (MuJoCo 3.14)', { skip: noData }, () => {
   it('the SO-101: one plain file, the class on the five mapped joints and their actuators, the rest the original', () => {
     const files = readFolder(SO101, 'scene.xml', core);
-    const el = (name) => core.mujoco.nativeClass(P, { name, document: false });
+    const el = (name) => core.native.classMjcf(P, { name, document: false });
     const { text, joints, actuators, missing } = nativeRobotMjcf(core, { files, main: 'scene.xml',
       joints: new Map(MAPPED.map((j) => [j, 'sts3215_native'])), classes: new Map([['sts3215_native', el]]) });
     assert.deepEqual(joints, MAPPED);
@@ -140,7 +140,7 @@ describe('Your robot written back with the native class (MuJoCo 3.14)', { skip: 
     const out = nativeWriteBack(core, { text: file, source: 'sts.json', files, main: 'scene.xml', joints: MAPPED });
     assert.equal(out.cls, 'sts3215_native');
     assert.deepEqual(out.joints, MAPPED);
-    const el = (name) => core.mujoco.nativeClass(P, { name, document: false });
+    const el = (name) => core.native.classMjcf(P, { name, document: false });
     assert.equal(out.text, nativeRobotMjcf(core, { files, main: 'scene.xml', joints: new Map(MAPPED.map((j) => [j, 'sts3215_native'])),
       classes: new Map([['sts3215_native', el]]) }).text);
     const one = (text) => assert.throws(() => nativeWriteBack(core, { text, source: 'x.json', files, main: 'scene.xml', joints: MAPPED }),

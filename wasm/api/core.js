@@ -63,6 +63,7 @@ export class FrictionCore {
   }
   _free(p) { if (p) this._m._free(p); }
   _f64() { return this._m.HEAPF64; } // re-read after every call that may grow memory
+  _i32() { return this._m.HEAP32; }   // the same
   _str(p) { return this._m.UTF8ToString(p); }
   _error() { return this._str(call.value(this, 'fxb_last_error')); }
   /** The last core failure as an Error: message, code (status name), param

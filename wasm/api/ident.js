@@ -33,7 +33,6 @@ export const SIGNATURES = {
   fxb_ident_fitter_progress: 'f best res',
   fxb_ident_result: 'h j p train_mae evals p_out range verdict flags res',
   fxb_ident_format: 'x buf cap',
-  fxb_ident_native_edits: 'p firmware_kp out',
   fxb_ident_bam_joint: 'h actuator model j budget seed out',
   fxb_ident_bam_simulate: 'h actuator model rec j p res',
 };
@@ -64,18 +63,6 @@ export class IdentApi {
     numberType('x', x);
     const { rc, out: [b] } = call(this._core, 'fxb_ident_format', [x, out(Uint8Array, 40), 40], { ok: () => true });
     return new TextDecoder().decode(b.subarray(0, rc));
-  }
-
-  /** What the whole-arm replay writes into a robot's model for a joint
-   *  given the native set p (params object) at the recording's firmware
-   *  gain, checked by the core (fric_native_check; as
-   *  fric_mujoco_ident_replay natively): { frictionloss, damping, armature,
-   *  solref [2], solimp [5], kp (the actuator's gain: fric_native_kp_for),
-   *  kv, limited, forcerange [lo, hi] }. */
-  nativeEdits(p, firmwareKp) {
-    const { out: [e] } = call(this._core, 'fxb_ident_native_edits', [rec(this._core, p), numberType('firmwareKp', firmwareKp), outStruct('native_edit')],
-      { names: this._core.native.keys() });
-    return nativeEdit(e);
   }
 
   /** The fitted keys (FRIC_NATIVE_FIT_LIST: frictionloss, damping, armature, kp, kv, forcerange_hi, q_offset). */
@@ -190,13 +177,6 @@ export class IdentRecording {
     }
   }
 }
-
-/** A record native_edit (fric_native_edit, as read) as the object every
- *  door writes into a robot's model (web/src/mujoco/nativeEdit.js): { frictionloss,
- *  damping, armature, solref [2], solimp [5], kp, kv, limited (boolean),
- *  forcerange [lo, hi] }. */
-export const nativeEdit = (e) => ({ frictionloss: e.frictionloss, damping: e.damping, armature: e.armature, solref: Array.from(e.solref),
-  solimp: Array.from(e.solimp), kp: e.kp, kv: e.kv, limited: e.limited !== 0, forcerange: Array.from(e.forcerange) });
 
 /** A native parameter set object (params-file keys; a key left out: MuJoCo's
  *  default) as the one record native_params a call reads (core.native's). */

@@ -2,13 +2,12 @@
 // wasm/bindings_mujoco.c): the bench as MJCF, the per-joint step (Joint),
 // the adapter's orchestration of a model's joints (Adapter), MuJoCo-free
 // (MuJoCo is its own wasm module); the robot layer above it is robot.js.
-import { LAW_FIELDS, MJ_TREATMENTS, LAYOUTS, TABLES, F64, argError, show, num, numberType, f64s, obj, lawArgs, inp, out, records, cstr, caller } from './base.js';
+import { LAW_FIELDS, MJ_TREATMENTS, LAYOUTS, TABLES, F64, argError, show, num, numberType, f64s, obj, lawArgs, inp, out, cstr, caller } from './base.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
  *  call() refuses an export not listed here or a wrong count of arguments. */
 export const SIGNATURES = {
   fxb_bench_mjcf: 'p n lg buf cap',
-  fxb_native_class: 'p name kp dialect document buf cap',
   fxb_joint_servo_init: 'j p n lg h q0',
   fxb_joint_law_init: 'j kind Fs Fc vs D alpha h q0',
   fxb_joint_prepare: 'j Z',
@@ -72,32 +71,6 @@ export class MujocoApi {
       return new TextDecoder().decode(text.subarray(0, n));
     };
     return log ? this._core._withLog(log, source, (L) => { L._live(); return run(L._h); }) : run(0);
-  }
-
-  /** MuJoCo's native parameters { frictionloss, damping, armature, kp,
-   *  firmware_kp, kv, forcerange_lo, forcerange_hi, solreffriction_*,
-   *  solimpfriction_*, q_offset } (core.native.keys(); a key left out is
-   *  MuJoCo's default, core.native.defaults()) as an MJCF <default> class
-   *  (fric_native_class_mjcf): name, kp the firmware gain MuJoCo's kp is
-   *  written for (default the set's firmware_kp), mujoco 3 (<position kp
-   *  kv>) or 2 (2.2.2's <general>), document true: a whole file to include,
-   *  false: the <default class> element alone. A refused set throws the
-   *  core's sentence (naming the key). */
-  nativeClass(params, { name, kp = null, mujoco = 3, document = true } = {}) {
-    obj('params', params, 'an object of native parameters { frictionloss, damping, ... }');
-    const keys = this._core.native.keys();
-    for (const k of Object.keys(params)) {
-      if (!keys.includes(k)) throw argError(RangeError, 'params', `params.${k} is not a native parameter; the keys are ${keys.join(', ')}.`);
-    }
-    if (mujoco !== 3 && mujoco !== 2) throw argError(RangeError, 'mujoco', `mujoco = ${show(mujoco)} must be 3 or 2 (MuJoCo 2.2.2).`);
-    if (typeof name !== 'string') throw argError(TypeError, 'name', `name must be the class name, a string, found ${show(name)}.`);
-    const defaults = this._core.native.defaults();
-    const v = Object.fromEntries(keys.map((k) => [k, params[k] === undefined ? defaults[k] : numberType(`params.${k}`, params[k])]));
-    const fw = kp === null ? v.firmware_kp : numberType('kp', kp);
-    const args = (buf, cap) => [records('native_params', [v]), cstr(name, 'name'), fw, mujoco === 3 ? 0 : 1, document ? 1 : 0, buf, cap];
-    const n = call(this._core, 'fxb_native_class', args(0, 0), { names: keys, ok: (rc) => rc >= 0 }).rc;
-    const { out: [text] } = call(this._core, 'fxb_native_class', args(out(Uint8Array, n + 1), n + 1), { names: keys, ok: (rc) => rc === n });
-    return new TextDecoder().decode(text.subarray(0, n));
   }
 
   /** A joint's friction: { params } (the bench parameters: its servo M1–M6,
@@ -186,7 +159,7 @@ export class MujocoApi {
       call(core, 'fxb_mj_init', [p, m, jm, defs, n, t], { names: LAW_FIELDS });
       const arrays = TABLES.mj_step_inputs.length + TABLES.mj_step_outputs.length;
       buf = core._alloc(F64 * Math.max(1, n) * arrays);
-      core._m.HEAPF64.fill(0, buf / F64, buf / F64 + n * arrays);
+      core._f64().fill(0, buf / F64, buf / F64 + n * arrays);
       return new Adapter(core, p, buf, n);
     } catch (e) {
       core._free(p);
@@ -356,7 +329,7 @@ export class Joint {
   get tauF() { return this._core._f64()[(this._p + this._off.tau_f) / F64]; }
   get tauM() { return this._core._f64()[(this._p + this._off.tau_m) / F64]; }
   get budget() { return this._core._f64()[(this._p + this._off.budget) / F64]; }
-  get stuck() { return this._core._m.HEAP32[(this._p + this._off.stuck) / 4] !== 0; }
+  get stuck() { return this._core._i32()[(this._p + this._off.stuck) / 4] !== 0; }
   /** Every field of the layout (tau_f, tau_m, tau_e, budget, v_star, stuck, steps_stuck, reversals, Z). */
   read() { this._live(); return this._core._read('joint', this._p); }
   free() { if (this._p) { if (this._owned) this._core._free(this._p); this._p = 0; } }

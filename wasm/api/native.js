@@ -1,8 +1,10 @@
 // native.js: core.native (fric_native.h at the wasm wall, wasm/bindings_native.c):
 // MuJoCo's own joint on the pendulum bench (frictionloss, damping, armature,
 // a position actuator kp/kv/forcerange, solreffriction, solimpfriction,
-// q_offset), MuJoCo-free: its bench MJCF for a log and its replay.
-import { CONSTANTS, LAYOUTS, f64s, inp, out, outStruct, records, cstr, caller, num, phaseParts, lazyPhaseParts } from './base.js';
+// q_offset), MuJoCo-free: its bench MJCF for a log and its replay, the fit,
+// the params file, the MJCF <default> class and the edit a robot's model
+// gets for a native joint.
+import { CONSTANTS, LAYOUTS, argError, show, f64s, obj, numberType, inp, out, outStruct, records, cstr, caller, num, phaseParts, lazyPhaseParts } from './base.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
  *  call() refuses an export not listed here or a wrong count of arguments. */
@@ -21,6 +23,8 @@ export const SIGNATURES = {
   fxb_native_fit_start: 'act out',
   fxb_native_params_text: 'p act fit buf cap',
   fxb_native_scenario_mjcf: 'p n buf cap',
+  fxb_native_class: 'p name kp dialect document buf cap',
+  fxb_native_edit: 'p firmware_kp out',
 };
 const call = caller(SIGNATURES);
 
@@ -74,6 +78,44 @@ export class NativeApi {
 
   /** params as the one record native_params a call reads. */
   _record(params) { return records('native_params', [this._fields(params)]); }
+
+  /** MuJoCo's native parameters { frictionloss, damping, armature, kp,
+   *  firmware_kp, kv, forcerange_lo, forcerange_hi, solreffriction_*,
+   *  solimpfriction_*, q_offset } (keys(); a key left out is MuJoCo's
+   *  default, defaults()) as an MJCF <default> class
+   *  (fric_native_class_mjcf): name, kp the firmware gain MuJoCo's kp is
+   *  written for (default the set's firmware_kp), mujoco 3 (<position kp
+   *  kv>) or 2 (2.2.2's <general>), document true: a whole file to include,
+   *  false: the <default class> element alone. A refused set throws the
+   *  core's sentence (naming the key). */
+  classMjcf(params, { name, kp = null, mujoco = 3, document = true } = {}) {
+    obj('params', params, 'an object of native parameters { frictionloss, damping, ... }');
+    const keys = this.keys();
+    for (const k of Object.keys(params)) {
+      if (!keys.includes(k)) throw argError(RangeError, 'params', `params.${k} is not a native parameter; the keys are ${keys.join(', ')}.`);
+    }
+    if (mujoco !== 3 && mujoco !== 2) throw argError(RangeError, 'mujoco', `mujoco = ${show(mujoco)} must be 3 or 2 (MuJoCo 2.2.2).`);
+    if (typeof name !== 'string') throw argError(TypeError, 'name', `name must be the class name, a string, found ${show(name)}.`);
+    const defaults = this.defaults();
+    const v = Object.fromEntries(keys.map((k) => [k, params[k] === undefined ? defaults[k] : numberType(`params.${k}`, params[k])]));
+    const fw = kp === null ? v.firmware_kp : numberType('kp', kp);
+    const args = (buf, cap) => [records('native_params', [v]), cstr(name, 'name'), fw, mujoco === 3 ? 0 : 1, document ? 1 : 0, buf, cap];
+    const n = call(this._core, 'fxb_native_class', args(0, 0), { names: keys, ok: (rc) => rc >= 0 }).rc;
+    const { out: [text] } = call(this._core, 'fxb_native_class', args(out(Uint8Array, n + 1), n + 1), { names: keys, ok: (rc) => rc === n });
+    return new TextDecoder().decode(text.subarray(0, n));
+  }
+
+  /** What a robot's model gets for a joint given the native set p (params
+   *  object) at the firmware gain firmwareKp (the identification's whole-arm
+   *  replay, an adoption's native joint), checked by the core
+   *  (fric_native_edit_of; as fric_mujoco_ident_replay natively):
+   *  { frictionloss, damping, armature, solref [2], solimp [5], kp (the
+   *  actuator's gain: fric_native_kp_for), kv, limited, forcerange [lo, hi] }. */
+  edit(p, firmwareKp) {
+    const { out: [e] } = call(this._core, 'fxb_native_edit', [this._record(p), numberType('firmwareKp', firmwareKp), outStruct('native_edit')],
+      { names: this.keys() });
+    return nativeEdit(e);
+  }
 
   /** The bench MJCF of a parsed log with the native parameters (fric_native_bench_mjcf). */
   benchMjcf(params, log, source = 'log') {
@@ -153,6 +195,13 @@ export class NativeApi {
     return new NativeFit(this._core, f, batch, this.keys());
   }
 }
+
+/** A record native_edit (fric_native_edit, as read) as the object every
+ *  door writes into a robot's model (web/src/mujoco/nativeEdit.js): { frictionloss,
+ *  damping, armature, solref [2], solimp [5], kp, kv, limited (boolean),
+ *  forcerange [lo, hi] }. */
+export const nativeEdit = (e) => ({ frictionloss: e.frictionloss, damping: e.damping, armature: e.armature, solref: Array.from(e.solref),
+  solimp: Array.from(e.solimp), kp: e.kp, kv: e.kv, limited: e.limited !== 0, forcerange: Array.from(e.forcerange) });
 
 /** A native fit in progress (core.native.fitter). */
 export class NativeFit {

@@ -11,7 +11,7 @@
 // core.js mounts RobotApi as core.robot.
 import { LAYOUTS, TABLES, CONSTANTS, MJ_TREATMENTS, MJ_ACT_KINDS as ACT_KINDS, MJ_JOINT_TYPES as JOINT_TYPES, MJ_MAP_KINDS as MAP_KINDS, F64, argError, caller, cstr, out, records } from './base.js';
 import { Adapter } from './mujoco.js';
-import { nativeEdit } from './ident.js';
+import { nativeEdit } from './native.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_robot.c):
  *  call() refuses an export not listed here or a wrong count of arguments. */
@@ -199,7 +199,7 @@ export class Robot {
    *  frictionloss, damping }, armature: { file, used, kept }, act, actKind,
    *  kp, kv, forceRange, goalRange, gear, actGoal (its ctrl the goal),
    *  tendon, equality, native (null, or the edit MuJoCo's own servo gets:
-   *  core.ident.nativeEdits' object) }] (the core's joints, then the native
+   *  core.native.edit' object) }] (the core's joints, then the native
    *  ones), edits: [{ dof, frictionloss, damping, armature, act, native
    *  (null, or the edit) }], skipped:
    *  [{ joint, entry, type }] (a slide, ball or free joint a class or '*'

@@ -21,7 +21,7 @@ const nativeParamEntries = (obj) => Object.entries(obj).filter(([k]) => !META.te
 
 /**
  * A native params file's text (source: its name for the sentences):
- * { params (the parameter keys, for core.native and core.mujoco.nativeClass),
+ * { params (the parameter keys, for core.native and core.native.classMjcf),
  * actuator (the file's, or null) }. Throws one sentence: not JSON, not a
  * native file. The values are the core's to check where they are used.
  */

@@ -71,7 +71,7 @@ export default async function mujocoWorker(h) {
     // browser: the runs and tables go on, robot.no3d said): headless Chromium
     // draws WebGL with SwiftShader, on the CPU, where three.js's first frame
     // of the SO-101 takes 2–5 s and each next one about 1 s (full meshes; the
-    // light ones' hulls are made in the robot's worker since h-38), whatever MuJoCo
+    // light ones' hulls are made in the robot's worker), whatever MuJoCo
     // does; the frames watched here are the page's work for MuJoCo
     await page.evaluate(() => {
       const get = HTMLCanvasElement.prototype.getContext;

@@ -9,14 +9,21 @@
 // (core.ident, wasm/api/ident.js).
 import { t } from '../i18n/index.js';
 import { writeNativeEdit } from '../mujoco/nativeEdit.js';
+import { mjEnums } from '../mujoco/mjEnums.js';
 
-const HINGE = 3;          // mjJNT_HINGE
-const TRN_JOINT = 0;      // mjTRN_JOINT
 /** Frames handed to the core in one call (the M, bias and nudged arrays of a slice). */
 const SLICE = 256;
 
-/** The model's name of joint i. */
-const jointName = (mj, m, i) => mj.mj_id2name(m, mj.mjtObj.mjOBJ_JOINT.value, i) ?? '';
+/** The model's name of joint i ('' for a joint without one: MuJoCo 3.14's
+ *  mj_id2name then reads its wasm memory at address 0, "emsc", not NULL). */
+const jointName = (mj, m, i) => (m.names[m.name_jntadr[i]] ? mj.mj_id2name(m, mjEnums(mj).objJoint, i) ?? '' : '');
+
+/** The names of model m's hinge joints, in the model's order. */
+export function hingeNames(mj, m) {
+  const { jntHinge } = mjEnums(mj), hinges = [];
+  for (let i = 0; i < m.njnt; i++) if (m.jnt_type[i] === jntHinge) hinges.push(jointName(mj, m, i));
+  return hinges;
+}
 
 /**
  * The recording's joints in model m by name: per joint { jnt, dof, qpos,
@@ -26,15 +33,14 @@ const jointName = (mj, m, i) => mj.mj_id2name(m, mj.mjtObj.mjOBJ_JOINT.value, i)
  * (as fric_mujoco_ident_joints does natively).
  */
 export function identJoints(mj, m, names, { needActuator = true, source = 'MJCF' } = {}) {
-  const hinges = [];
-  for (let i = 0; i < m.njnt; i++) if (m.jnt_type[i] === HINGE) hinges.push(jointName(mj, m, i));
+  const hinges = hingeNames(mj, m), { jntHinge, objJoint, trnJoint } = mjEnums(mj);
   return names.map((name) => {
-    const jnt = mj.mj_name2id(m, mj.mjtObj.mjOBJ_JOINT.value, name);
-    if (jnt < 0 || m.jnt_type[jnt] !== HINGE) {
+    const jnt = mj.mj_name2id(m, objJoint, name);
+    if (jnt < 0 || m.jnt_type[jnt] !== jntHinge) {
       throw Object.assign(new Error(t('ident.err.noJoint', { name, source, list: hinges.join(', ') || t('robot.err.none') })), { what: 'joint' });
     }
     let act = -1;
-    for (let k = 0; k < m.nu && act < 0; k++) if (m.actuator_trntype[k] === TRN_JOINT && m.actuator_trnid[2 * k] === jnt) act = k;
+    for (let k = 0; k < m.nu && act < 0; k++) if (m.actuator_trntype[k] === trnJoint && m.actuator_trnid[2 * k] === jnt) act = k;
     if (act < 0 && needActuator) throw Object.assign(new Error(t('ident.err.noActuator', { name, source })), { what: 'actuator' });
     return { jnt, dof: m.jnt_dofadr[jnt], qpos: m.jnt_qposadr[jnt], act };
   });
@@ -101,7 +107,7 @@ export function computeTracks(mj, core, m, rec, { onProgress = null, source = 'M
  * The whole arm replaying rec's goals (the stale ones repaired: rec.goal)
  * in MuJoCo: a copy of m with joint j given params[j] (where params is
  * given and use[j]; null: the file's own) as MuJoCo's own joint and
- * position actuator (core.ident.nativeEdits: frictionloss, damping,
+ * position actuator (core.native.edit: frictionloss, damping,
  * armature, solref/solimp friction, gain kp at firmwareKp, bias −kp −kv,
  * forcerange), mj_setConst; from the measured pose of frame 0 at rest, ctrl
  * the goals of frame 0; per frame k stepped to the frame's step (the core's
@@ -113,7 +119,7 @@ export function computeTracks(mj, core, m, rec, { onProgress = null, source = 'M
 export function replayArm(mj, core, m, rec, { params = null, use = null, firmwareKp, source = 'MJCF' } = {}) {
   const J = rec.joints, n = rec.frames;
   const map = identJoints(mj, m, rec.names, { source });
-  const edits = params ? params.map((p, j) => (p && (!use || use[j]) ? core.ident.nativeEdits(p, firmwareKp) : null)) : [];
+  const edits = params ? params.map((p, j) => (p && (!use || use[j]) ? core.native.edit(p, firmwareKp) : null)) : [];
   const mc = new mj.MjModel(m);
   const d = new mj.MjData(mc);
   try {

@@ -14,6 +14,7 @@
 // (Float32Array, transferable), wound outward; the picture shades it flat.
 import { Vector3 } from 'three';
 import { ConvexHull } from 'three/examples/jsm/math/ConvexHull.js';
+import { mjEnums } from './mjEnums.js';
 
 /** The hull of mesh `id` of m as triangle corners (Float32Array, 9 per triangle). */
 export function meshHull(m, id) {
@@ -43,9 +44,9 @@ export function meshHull(m, id) {
   return Float32Array.from(out);
 }
 
-/** The hulls of the meshes of m that geoms use: [[mesh id, corners], ...]. */
-export function meshHulls(m) {
-  const ids = new Set();
-  for (let g = 0; g < m.ngeom; g++) if (m.geom_type[g] === 7 /* mjGEOM_MESH */ && m.geom_dataid[g] >= 0) ids.add(m.geom_dataid[g]);
+/** The hulls of the meshes that geoms of model m (of MuJoCo module mj) use: [[mesh id, corners], ...]. */
+export function meshHulls(mj, m) {
+  const ids = new Set(), { geomMesh } = mjEnums(mj);
+  for (let g = 0; g < m.ngeom; g++) if (m.geom_type[g] === geomMesh && m.geom_dataid[g] >= 0) ids.add(m.geom_dataid[g]);
   return [...ids].sort((a, b) => a - b).map((id) => [id, meshHull(m, id)]);
 }

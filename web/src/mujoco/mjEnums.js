@@ -1,7 +1,7 @@
 // mujoco/mjEnums.js: the MuJoCo enum values this library compares MuJoCo's
 // arrays with, read from the loaded MuJoCo module's own enums (mjtObj,
-// mjtTrn, mjtConstraint, mjtWrap, mjtEq of mujoco.h), never copied by hand.
-// DOM-free.
+// mjtJoint, mjtGeom, mjtTrn, mjtConstraint, mjtWrap, mjtEq of mujoco.h),
+// never copied by hand. DOM-free.
 
 const cache = new WeakMap();
 
@@ -12,6 +12,8 @@ export function mjEnums(mj) {
     e = Object.freeze({
       objJoint: mj.mjtObj.mjOBJ_JOINT.value,
       objActuator: mj.mjtObj.mjOBJ_ACTUATOR.value,
+      jntHinge: mj.mjtJoint.mjJNT_HINGE.value,
+      geomMesh: mj.mjtGeom.mjGEOM_MESH.value,
       trnJoint: mj.mjtTrn.mjTRN_JOINT.value,
       // a dof's frictionloss row of the constraint arrays (efc_type)
       cnstrFrictionDof: mj.mjtConstraint.mjCNSTR_FRICTION_DOF.value,

@@ -8,7 +8,7 @@ const GAIN_FIXED = 0, BIAS_AFFINE = 1, DYN_NONE = 0;
 const NGAIN = 10, NBIAS = 10, NREF = 2, NIMP = 5;   // mjNGAIN, mjNBIAS, mjNREF, mjNIMP
 
 /**
- * Writes e (core.ident.nativeEdits' object, or an adoption's edit.native:
+ * Writes e (core.native.edit's object, or an adoption's edit.native:
  * { frictionloss, damping, armature, solref [2], solimp [5], kp, kv,
  * limited, forcerange [lo, hi] }) into m: dof's frictionloss, damping,
  * armature, solref and solimp; actuator k a position of e's kp and kv (gain

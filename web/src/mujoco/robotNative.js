@@ -15,7 +15,7 @@
 //     the robot's plan reads for it (the core's, robotFiles.js planOf), so one
 //     file results, beside the robot's meshes as before;
 //   - each mapped joint and actuator keeps its own class: the native class
-//     (the core's text, core.mujoco.nativeClass with document false:
+//     (the core's text, core.native.classMjcf with document false:
 //     fric_native_class_mjcf) is written as a <default> nested in the
 //     class the element takes its defaults from (its class attribute, else
 //     the nearest <body>/<frame>/<replicate> childclass for a joint, else
@@ -116,7 +116,7 @@ function freeName(want, taken) {
  * `main` as one MJCF text whose joints of `joints` (Map joint name → class
  * name) and their actuators carry the classes of `classes` (Map class name
  * → name => the <default class="name"> element's text,
- * core.mujoco.nativeClass(…, { name, document: false })), each nested in
+ * core.native.classMjcf(…, { name, document: false })), each nested in
  * the class the element had (the head of this file). Returns { text,
  * joints: the joints written, actuators: the actuators rewritten, missing:
  * the mapped joints the files do not name, classes: [{ name, parent }] the
@@ -248,7 +248,7 @@ export function nativeWriteBack(core, { text, source, files, main, joints }) {
   const cls = `${actuator ?? 'servo'}_native`.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 64);
   const el = (name) => {
     try {
-      return core.mujoco.nativeClass(params, { name, document: false });
+      return core.native.classMjcf(params, { name, document: false });
     } catch (e) {
       throw new Error(`${source}: ${e.message}`, { cause: e });
     }

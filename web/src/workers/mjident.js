@@ -24,7 +24,7 @@ import { CORE_WASM, coreFrom, mujocoFrom } from '../coreLoad.js';
 import { readLeRobot, folderOfFiles } from '../ident/recording.js';
 import { compiled, planOf, checkSize } from '../mujoco/robotFiles.js';
 import { prepare, fitJoint, replays, reportLines, paramsFiles, mappingText } from '../ident/identify.js';
-import { identJoints } from '../ident/tracks.js';
+import { identJoints, hingeNames } from '../ident/tracks.js';
 import { tCore } from '../i18n/index.js';   // this worker's language: its URL's ?lang=
 
 let engine = null;   // Promise of [mj, core]
@@ -43,8 +43,7 @@ async function readRecording(core, mj, m, msg) {
     return { names: x.names, t: x.t, goal: x.goal, pos: x.pos, period: 0, source: r.name };
   }
   const setup = msg.setup;
-  const hinges = [];
-  for (let i = 0; i < m.njnt; i++) if (m.jnt_type[i] === 3) hinges.push(mj.mj_id2name(m, mj.mjtObj.mjOBJ_JOINT.value, i));
+  const hinges = hingeNames(mj, m);
   const mapping = setup ? Object.fromEntries(Object.entries(setup.joints ?? {}).map(([j, s]) => [j, { joint: j, sign: s.sign ?? 1, raw_zero: s.raw_zero ?? 2047 }])) : {};
   const x = await readLeRobot(core, folderOfFiles(new Map(r.files)), { joints: setup ? Object.keys(setup.joints ?? {}) : hinges, calibration: msg.calibration,
     unit: msg.unit, mapping, robotType: setup?.robot_type ?? msg.robotType ?? null, source: r.name });

@@ -105,9 +105,9 @@ const COMMANDS = {
   keyframe(m) { current(m).setKeyframe(m.k); return frame(); },
   step(m) { current(m).step(m.n); return frame(); },
   time(m) { const t0 = performance.now(); current(m).step(m.n); return { ms: performance.now() - t0, frame: frame() }; },
-  hulls(m) {
+  hulls(m, mj) {
     const p = current(m), drop = loads.get(p.load);
-    const hulls = drop?.hulls ?? meshHulls(p.A.m);
+    const hulls = drop?.hulls ?? meshHulls(mj, p.A.m);
     if (drop) drop.hulls = hulls;
     return { hulls: hulls.map(([id, a]) => [id, a.slice()]) };   // copies sent: the drop keeps its own for the next adoption
   },

@@ -313,7 +313,7 @@ export function identSection(parent, { core, carry = null, startIdent, mujocoUrl
       const cls = `${joint}_fitted`.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 64);
       const { params } = nativeFile(text, `${joint}.json`);
       joints.set(joint, cls);
-      classes.set(cls, (name) => core.mujoco.nativeClass(params, { name, document: false }));
+      classes.set(cls, (name) => core.native.classMjcf(params, { name, document: false }));
     }
     const out = nativeRobotMjcf(core, { files: runRobot.files, main: runRobot.main, joints, classes });
     return { name: runRobot.main.replace(/^.*\//, '').replace(/\.xml$/i, '') + '_fitted.xml', text: out.text };

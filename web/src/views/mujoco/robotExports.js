@@ -5,7 +5,7 @@
 // robotTableCsv, robotReportCsv, with robotCsvComments' header); and the
 // robot written back as one plain MJCF whose adopted joints carry MuJoCo's
 // native joint as a <default> class from a native params file (the core's
-// class text, core.mujoco.nativeClass; robotNative.js nativeRobotMjcf), for
+// class text, core.native.classMjcf; robotNative.js nativeRobotMjcf), for
 // MJX, MuJoCo Warp, mjlab or Isaac Lab (docs/mujoco.md "Beyond one machine").
 import { el, button, download } from '../../dom.js';
 import { csvUrl } from '../../csv.js';

@@ -1,0 +1,59 @@
+// tests/web/mj_enums.test.mjs: the MuJoCo enum values the library compares
+// MuJoCo's arrays with (web/src/mujoco/mjEnums.js) are the loaded module's,
+// checked against mujoco.h's own numbering (MuJoCo's documentation of
+// mjtJoint, mjtGeom, mjtTrn: mjJNT_FREE 0 … mjJNT_HINGE 3, mjGEOM_MESH 7,
+// mjTRN_JOINT 0) and used on a model written here, whose joints, meshes and
+// actuators are known by hand: hingeNames lists its hinges and no other joint,
+// an unnamed one as '' (MuJoCo 3.14's mj_id2name answers "emsc" for it: its
+// memory at address 0) (ident/tracks.js, the identification's worker and
+// tools/ident.mjs read the list), meshHulls the hull of the one mesh a geom
+// uses (the robot's worker).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadMujocoNpm } from './load.mjs';
+import { mjEnums } from '../../web/src/mujoco/mjEnums.js';
+import { hingeNames } from '../../web/src/ident/tracks.js';
+import { meshHulls } from '../../web/src/mujoco/hulls.js';
+
+const { loadMujoco, noMujoco } = await loadMujocoNpm();
+const needMujoco = process.env.CI === 'true' ? false : noMujoco;
+
+// a free body, a slide, two hinges (one unnamed) and a ball; a box geom and a
+// mesh geom (a tetrahedron, mesh 1: mesh 0 is named by no geom)
+const MODEL = `<mujoco>
+  <asset>
+    <mesh name="unused" vertex="0 0 0  1 0 0  0 1 0  0 0 1"/>
+    <mesh name="tet" vertex="0 0 0  0.1 0 0  0 0.1 0  0 0 0.1"/>
+  </asset>
+  <worldbody>
+    <body name="float"><freejoint name="free"/><geom type="box" size="0.1 0.1 0.1"/></body>
+    <body name="a" pos="1 0 0">
+      <joint name="slide" type="slide"/><geom type="sphere" size="0.05"/>
+      <body name="b"><joint name="elbow" type="hinge"/><geom type="mesh" mesh="tet"/>
+        <body name="c"><joint type="hinge"/><geom type="capsule" size="0.02" fromto="0 0 0 0 0 0.1"/>
+          <body name="d"><joint name="wrist" type="ball"/><geom type="sphere" size="0.02"/></body>
+        </body>
+      </body>
+    </body>
+  </worldbody>
+</mujoco>`;
+
+test('mjEnums: the module\'s values are mujoco.h\'s; hingeNames and meshHulls read the model by them', { skip: needMujoco }, async () => {
+  assert.ok(loadMujoco, noMujoco || 'MuJoCo 3.14 does not load (CI=true)');
+  const mj = await loadMujoco();
+  const e = mjEnums(mj);
+  assert.equal(e.jntHinge, 3);
+  assert.equal(e.geomMesh, 7);
+  assert.equal(e.trnJoint, 0);
+  mj.FS.mkdir('/enums');
+  mj.FS.writeFile('/enums/model.xml', MODEL);
+  const m = mj.MjModel.mj_loadXML('/enums/model.xml');
+  try {
+    assert.deepEqual(hingeNames(mj, m), ['elbow', '']);
+    const hulls = meshHulls(mj, m);
+    assert.deepEqual(hulls.map(([id]) => id), [1]);
+    assert.ok(hulls[0][1].length > 0, 'the tetrahedron has a hull');
+  } finally {
+    m.delete();
+  }
+});
