@@ -120,28 +120,30 @@ static double bam_q(const void *v, int c)
 
 static const ident_walk_ops bam_ops = { bam_start, bam_inertia, bam_step, bam_q };
 
-/* The loss of joint j for each of the defs d[0 .. count) that ok[c] marks
- * (def_of took it; +inf for the others): out[c], Σ |q_sim − q_meas| over
- * every recording's frames over the set's frames [rad] (the defs walked
- * IDENT_LANES side by side; a def out of the finite range in a recording
- * not walked through the next). */
-static void bam_loss_many(const fric_ident_set *s, int j, const fric_bench_def *d, const int *ok, int count,
-                          double *out)
+void fric_ident_bam_loss_many(const fric_ident_set *s, const fric_fit_target *t, int j, const double *P, int count,
+                              double *out)
 {
-    for (int c = 0; c < count; c++) out[c] = ok[c] ? 0 : INFINITY;
+    if (!out || count <= 0) return;
+    const int bad = !s || !t || !P || j < 0 || j >= s->joints;
     for (int c0 = 0; c0 < count; c0 += IDENT_LANES) {
         const int m = count - c0 < IDENT_LANES ? count - c0 : IDENT_LANES;
+        fric_bench_def d[IDENT_LANES];
         bam_lanes L;
-        for (int c = 0; c < m; c++) L.d[c] = &d[c0 + c];
-        for (size_t i = 0; i < s->count; i++) {
+        double acc[IDENT_LANES];   /* Σ over the recordings walked so far */
+        for (int c = 0; c < m; c++) {
+            acc[c] = !bad && def_of(s, t, P + (size_t)(c0 + c) * FRIC_FIT_N, &d[c]) ? 0 : INFINITY;
+            L.d[c] = &d[c];
+        }
+        for (size_t i = 0; !bad && i < s->count; i++) {
             int live[IDENT_LANES];
             double sum[IDENT_LANES];
-            for (int c = 0; c < m; c++) live[c] = isfinite(out[c0 + c]);
+            /* a set out of the finite range in a recording is not walked through the next */
+            for (int c = 0; c < m; c++) live[c] = isfinite(acc[c]);
             ident_walk(s, i, j, &bam_ops, &L, m, live, sum, NULL, 0);
-            for (int c = 0; c < m; c++) out[c0 + c] += sum[c];
+            for (int c = 0; c < m; c++) acc[c] += sum[c];
         }
+        for (int c = 0; c < m; c++) out[c0 + c] = bad ? INFINITY : acc[c] / (double)s->frames;
     }
-    for (int c = 0; c < count; c++) out[c] /= (double)s->frames;
 }
 
 double fric_ident_bam_simulate(const fric_ident_set *s, const fric_fit_target *t, size_t rec, int j,
@@ -159,11 +161,8 @@ double fric_ident_bam_simulate(const fric_ident_set *s, const fric_fit_target *t
 
 double fric_ident_bam_loss(const fric_ident_set *s, const fric_fit_target *t, int j, const double *p)
 {
-    fric_bench_def d;
-    if (!s || !t || !p || j < 0 || j >= s->joints || !def_of(s, t, p, &d)) return INFINITY;
-    const int ok = 1;
     double out;
-    bam_loss_many(s, j, &d, &ok, 1, &out);
+    fric_ident_bam_loss_many(s, t, j, p, 1, &out);
     return out;
 }
 
@@ -197,31 +196,26 @@ static fric_status search(const bam_ctx *c, const fric_fit_space *s, long budget
     if (!es) return fric__rc();
     const int cap = fric_cmaes_lambda_max(es);
     double *X = malloc((size_t)cap * (size_t)n * sizeof *X), *f = malloc((size_t)cap * sizeof *f);
-    fric_bench_def *d = malloc((size_t)cap * sizeof *d);
-    int *ok = malloc((size_t)cap * sizeof *ok);
-    if (!X || !f || !d || !ok) {
-        free(X), free(f), free(d), free(ok);
+    double *P = malloc((size_t)cap * FRIC_FIT_N * sizeof *P);
+    if (!X || !f || !P) {
+        free(X), free(f), free(P);
         fric_cmaes_destroy(es);
         fric__why(why, fric__fail_id(FRIC_E_NO_MEMORY, -1, "ident.fitter_memory", "ident fit: out of memory.",
                                      fric__no_values));
         return fric__rc();
     }
-    double p[FRIC_FIT_N];
     int lam;
     while ((lam = fric_cmaes_ask(es, X, cap)) > 0) {
-        /* the generation's sets walked side by side (bam_loss_many) */
-        for (int i = 0; i < lam; i++) {
-            fric_fit_space_decode(s, X + (size_t)i * (size_t)n, p);
-            ok[i] = def_of(c->set, c->t, p, &d[i]);
-        }
-        bam_loss_many(c->set, c->j, d, ok, lam, f);
+        /* the generation's sets walked side by side */
+        for (int i = 0; i < lam; i++) fric_fit_space_decode(s, X + (size_t)i * (size_t)n, P + (size_t)i * FRIC_FIT_N);
+        fric_ident_bam_loss_many(c->set, c->t, c->j, P, lam, f);
         fric_cmaes_tell(es, f);
     }
     const fric_cmaes_info *info = fric_cmaes_get_info(es);
     fric_fit_space_decode(s, info->best_x, best);
     *loss = info->best_f;
     *evals = info->evals;
-    free(X), free(f), free(d), free(ok);
+    free(X), free(f), free(P);
     fric_cmaes_destroy(es);
     if (why) *why = "";
     return FRIC_OK;
