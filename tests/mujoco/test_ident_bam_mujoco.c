@@ -50,13 +50,8 @@ static void load_t0(t0 *x)
     x->m = robot_t0_model();
     static const char *const path[2] = { DIR "/T0/recipe.csv", DIR "/T0/teleop.csv" };
     for (int i = 0; i < 2; i++) {
-        const char *why = NULL;
         robot_rec_load(path[i], x->m, &x->r[i], 1);
-        const fric_recording *R = &x->r[i].r;
-        const fric_ident_tracks *T = &x->r[i].tr;
-        const fric_ident_options o = { x->m->opt.timestep, 0, 16 };
-        x->set[i] = fric_ident_set_create(&R, &T, 1, &o, &why);
-        if (!x->set[i]) fail_msg("%s", why);
+        x->set[i] = robot_rec_set(&x->r[i], x->m);
     }
 }
 

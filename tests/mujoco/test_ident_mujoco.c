@@ -194,12 +194,9 @@ static void test_t0_recovery(void **state)
     const int J = train.r.joints;
     fric_native_params truth[FRIC_REC_MAX_JOINTS], fit[FRIC_REC_MAX_JOINTS];
     read_truth(&train.r, truth);
-    const fric_recording *rp = &train.r;
-    const fric_ident_tracks *tp = &train.tr;
-    fric_ident_options o = { m->opt.timestep, 0, 16 };
+    const fric_ident_options o = { m->opt.timestep, 0, 16 };   /* robot_rec_set's, for short_fit_ok's box */
     const char *why = NULL;
-    fric_ident_set *set = fric_ident_set_create(&rp, &tp, 1, &o, &why);
-    if (!set) fail_msg("%s", why);
+    fric_ident_set *set = robot_rec_set(&train, m);
     double *q_truth = malloc(held.r.n * (size_t)J * sizeof *q_truth), *q_fit = malloc(held.r.n * (size_t)J * sizeof *q_fit);
     int bad = 0;
     fric_ident_result res[FRIC_REC_MAX_JOINTS];
@@ -469,13 +466,7 @@ static fric_ident_set *t0_alone(const char *path, mjModel **m, robot_rec *x, fri
     memset(x, 0, sizeof *x);
     robot_rec_load(path, *m, x, 1);
     read_truth(&x->r, truth);
-    const fric_recording *rp = &x->r;
-    const fric_ident_tracks *tp = &x->tr;
-    fric_ident_options o = { (*m)->opt.timestep, 0, 16 };
-    const char *why = NULL;
-    fric_ident_set *set = fric_ident_set_create(&rp, &tp, 1, &o, &why);
-    if (!set) fail_msg("%s", why);
-    return set;
+    return robot_rec_set(x, *m);
 }
 
 static void test_teleop_alone(void **state)

@@ -81,6 +81,19 @@ static inline void robot_rec_load(const char *path, const mjModel *m, robot_rec 
         fail_msg("%s", why);
 }
 
+/* x (its tracks computed) alone as a training set at m's timestep and
+ * firmware gain 16 (the test fails if it is refused). */
+static inline fric_ident_set *robot_rec_set(const robot_rec *x, const mjModel *m)
+{
+    const fric_recording *rp = &x->r;
+    const fric_ident_tracks *tp = &x->tr;
+    const fric_ident_options o = { m->opt.timestep, 0, 16 };
+    const char *why = NULL;
+    fric_ident_set *set = fric_ident_set_create(&rp, &tp, 1, &o, &why);
+    if (!set) fail_msg("%s", why);
+    return set;
+}
+
 static inline void robot_rec_free(robot_rec *x)
 {
     fric_ident_tracks_destroy(&x->tr);
