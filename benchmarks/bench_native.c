@@ -255,28 +255,28 @@ int main(int argc, char **argv)
         host_json_str(f, host_cpu_model());
         fprintf(f, ",\n  \"load\": ");
         host_json_num(f, host_load_average(), 3);
-        fprintf(f, ",\n  \"logs\": %d,\n  \"log_steps\": %.0f,\n  \"m1_ns_per_log_step\": ", n, steps);
-        host_json_num(f, t_m1 * 1e9, 4);
-        fprintf(f, ",\n  \"native_ns_per_log_step\": ");
-        host_json_num(f, t_nat * 1e9, 4);
-        fprintf(f, ",\n  \"mujoco_ns_per_log_step\": ");
-        host_json_num(f, t_mj * 1e9, 4);
-        fprintf(f, ",\n  \"native_over_m1\": ");
-        host_json_num(f, t_nat / t_m1, 3);
-        fprintf(f, ",\n  \"mujoco_over_native\": ");
-        host_json_num(f, t_mj / t_nat, 3);
-        fprintf(f, ",\n  \"ident_eval_ms_per_recorded_s\": ");
-        host_json_num(f, t_eval * 1e3, 4);
-        fprintf(f, ",\n  \"ident_rollout_ms_per_recorded_s\": ");
-        host_json_num(f, t_roll * 1e3, 4);
-        fprintf(f, ",\n  \"ident_rollout_over_eval\": ");
-        host_json_num(f, t_roll / t_eval, 3);
-        fprintf(f, ",\n  \"ident_bam_one_ms_per_recorded_s\": ");
-        host_json_num(f, t_bam1 * 1e3, 4);
-        fprintf(f, ",\n  \"ident_bam_lanes_ms_per_recorded_s\": ");
-        host_json_num(f, t_bamN * 1e3, 4);
-        fprintf(f, ",\n  \"ident_bam_one_over_lanes\": ");
-        host_json_num(f, t_bam1 / t_bamN, 3);
+        fprintf(f, ",\n  \"logs\": %d,\n  \"log_steps\": %.0f", n, steps);
+        const struct {
+            const char *key;
+            double v;
+            int digits;
+        } num[] = {
+            { "m1_ns_per_log_step", t_m1 * 1e9, 4 },
+            { "native_ns_per_log_step", t_nat * 1e9, 4 },
+            { "mujoco_ns_per_log_step", t_mj * 1e9, 4 },
+            { "native_over_m1", t_nat / t_m1, 3 },
+            { "mujoco_over_native", t_mj / t_nat, 3 },
+            { "ident_eval_ms_per_recorded_s", t_eval * 1e3, 4 },
+            { "ident_rollout_ms_per_recorded_s", t_roll * 1e3, 4 },
+            { "ident_rollout_over_eval", t_roll / t_eval, 3 },
+            { "ident_bam_one_ms_per_recorded_s", t_bam1 * 1e3, 4 },
+            { "ident_bam_lanes_ms_per_recorded_s", t_bamN * 1e3, 4 },
+            { "ident_bam_one_over_lanes", t_bam1 / t_bamN, 3 },
+        };
+        for (size_t i = 0; i < sizeof num / sizeof num[0]; i++) {
+            fprintf(f, ",\n  \"%s\": ", num[i].key);
+            host_json_num(f, num[i].v, num[i].digits);
+        }
         fprintf(f, ",\n  \"ident_bam_identical\": %s", bam_same ? "true" : "false");
         fprintf(f, "\n}\n");
         fclose(f);
