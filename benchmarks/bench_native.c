@@ -13,8 +13,13 @@
  *           when there): one evaluation of a joint's loss (its simulation
  *           over the recording) against one whole-arm rollout of the same
  *           recording in real MuJoCo 2.2.2 (fric_mujoco_ident_replay), each
- *           per recorded second.
- * Ratios: native / M1, MuJoCo / native and rollout / evaluation. CPU time of
+ *           per recorded second; and bam's M4 on the same joint: 16 sets
+ *           (a CMA-ES generation) evaluated one at a time
+ *           (fric_ident_bam_loss) against side by side
+ *           (fric_ident_bam_loss_many, the lanes of the native fit; the
+ *           same losses bit for bit, checked here).
+ * Ratios: native / M1, MuJoCo / native, rollout / evaluation and bam's one
+ * at a time / side by side. CPU time of
  * this thread, the best of several repetitions; ratios only mean something
  * within one run.
  *
@@ -29,6 +34,7 @@
 #include "fric_bench.h"
 #include "fric_fit.h"
 #include "fric_ident.h"
+#include "fric_ident_bam.h"
 #include "fric_mujoco.h"
 #include "fric_native.h"
 #include "host.h"
@@ -149,6 +155,8 @@ int main(int argc, char **argv)
     }
     /* a robot's recording: one joint's evaluation against one whole-arm rollout */
     double t_eval = NAN, t_roll = NAN, rec_s = NAN;
+    double t_bam1 = NAN, t_bamN = NAN;   /* bam M4: 16 sets one at a time, side by side [s per recorded s] */
+    int bam_same = 0;
     {
         static const char rdir[] = "../shared/data/robot_ident";
         char path[512], err[1000];
@@ -183,6 +191,32 @@ int main(int argc, char **argv)
                     (void)l;
                     t_eval = fmin(t_eval, (t1 - t0) / rec_s);
                 }
+                /* bam's M4: a generation of sets spread over its box */
+                fric_fit_target tg;
+                fric_fit_space bs;
+                if (!fric_ident_bam_target("sts3215", FRIC_IDENT_M4, &tg, &why) &&
+                    !fric_ident_bam_space("sts3215", &tg, &bs, &why)) {
+                    enum { G = 16 };
+                    double P[G * FRIC_FIT_N], one[G], many[G];
+                    int idx[FRIC_FIT_N];
+                    const int nf = fric_fit_space_free_indices(&bs, idx);
+                    for (int c = 0; c < G; c++) {
+                        double x[FRIC_FIT_N];
+                        for (int k = 0; k < nf; k++) x[k] = 0.3 + 0.4 * fmod(0.618 * c + 0.37 * k, 1.0);
+                        fric_fit_space_decode(&bs, x, P + c * FRIC_FIT_N);
+                    }
+                    t_bam1 = t_bamN = INFINITY;
+                    for (int r = 0; r < (short_mode ? 1 : 3); r++) {
+                        double t0 = host_thread_cpu();
+                        for (int c = 0; c < G; c++) one[c] = fric_ident_bam_loss(set, &tg, 1, P + c * FRIC_FIT_N);
+                        double t1 = host_thread_cpu();
+                        fric_ident_bam_loss_many(set, &tg, 1, P, G, many);
+                        double t2 = host_thread_cpu();
+                        t_bam1 = fmin(t_bam1, (t1 - t0) / G / rec_s);
+                        t_bamN = fmin(t_bamN, (t2 - t1) / G / rec_s);
+                    }
+                    bam_same = memcmp(one, many, sizeof one) == 0;
+                }
                 for (int r = 0; r < (short_mode ? 1 : 2); r++) {
                     double t0 = host_thread_cpu();
                     fric_mujoco_ident_replay(m, &rec, p, NULL, FRIC_IDENT_FIRMWARE_KP, q, &why);
@@ -205,6 +239,10 @@ int main(int argc, char **argv)
         printf("  ident: one joint's evaluation %.3f ms, one whole-arm MuJoCo rollout %.3f ms per recorded second "
                "(rollout / evaluation = %.1f; T0 recipe, %.0f s)\n", t_eval * 1e3, t_roll * 1e3, t_roll / t_eval, rec_s);
     else printf("  ident: skipped (../shared/data/robot_ident/T0 not found)\n");
+    if (isfinite(t_bam1))
+        printf("  ident bam M4: one evaluation %.3f ms one at a time, %.3f ms side by side per recorded second "
+               "(one at a time / side by side = %.2f; losses %s)\n", t_bam1 * 1e3, t_bamN * 1e3, t_bam1 / t_bamN,
+               bam_same ? "bit-identical" : "DIFFERENT (a bug: they must be the same)");
     if (json) {
         FILE *f = fopen(json, "w");
         if (!f) {
@@ -217,22 +255,29 @@ int main(int argc, char **argv)
         host_json_str(f, host_cpu_model());
         fprintf(f, ",\n  \"load\": ");
         host_json_num(f, host_load_average(), 3);
-        fprintf(f, ",\n  \"logs\": %d,\n  \"log_steps\": %.0f,\n  \"m1_ns_per_log_step\": ", n, steps);
-        host_json_num(f, t_m1 * 1e9, 4);
-        fprintf(f, ",\n  \"native_ns_per_log_step\": ");
-        host_json_num(f, t_nat * 1e9, 4);
-        fprintf(f, ",\n  \"mujoco_ns_per_log_step\": ");
-        host_json_num(f, t_mj * 1e9, 4);
-        fprintf(f, ",\n  \"native_over_m1\": ");
-        host_json_num(f, t_nat / t_m1, 3);
-        fprintf(f, ",\n  \"mujoco_over_native\": ");
-        host_json_num(f, t_mj / t_nat, 3);
-        fprintf(f, ",\n  \"ident_eval_ms_per_recorded_s\": ");
-        host_json_num(f, t_eval * 1e3, 4);
-        fprintf(f, ",\n  \"ident_rollout_ms_per_recorded_s\": ");
-        host_json_num(f, t_roll * 1e3, 4);
-        fprintf(f, ",\n  \"ident_rollout_over_eval\": ");
-        host_json_num(f, t_roll / t_eval, 3);
+        fprintf(f, ",\n  \"logs\": %d,\n  \"log_steps\": %.0f", n, steps);
+        const struct {
+            const char *key;
+            double v;
+            int digits;
+        } num[] = {
+            { "m1_ns_per_log_step", t_m1 * 1e9, 4 },
+            { "native_ns_per_log_step", t_nat * 1e9, 4 },
+            { "mujoco_ns_per_log_step", t_mj * 1e9, 4 },
+            { "native_over_m1", t_nat / t_m1, 3 },
+            { "mujoco_over_native", t_mj / t_nat, 3 },
+            { "ident_eval_ms_per_recorded_s", t_eval * 1e3, 4 },
+            { "ident_rollout_ms_per_recorded_s", t_roll * 1e3, 4 },
+            { "ident_rollout_over_eval", t_roll / t_eval, 3 },
+            { "ident_bam_one_ms_per_recorded_s", t_bam1 * 1e3, 4 },
+            { "ident_bam_lanes_ms_per_recorded_s", t_bamN * 1e3, 4 },
+            { "ident_bam_one_over_lanes", t_bam1 / t_bamN, 3 },
+        };
+        for (size_t i = 0; i < sizeof num / sizeof num[0]; i++) {
+            fprintf(f, ",\n  \"%s\": ", num[i].key);
+            host_json_num(f, num[i].v, num[i].digits);
+        }
+        fprintf(f, ",\n  \"ident_bam_identical\": %s", bam_same ? "true" : "false");
         fprintf(f, "\n}\n");
         fclose(f);
     }

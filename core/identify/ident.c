@@ -3,7 +3,7 @@
  * robot (fric_ident.h): the motion estimate, the tracks, the checked
  * training set and its windows, the per-joint simulation (fric_native.h's
  * step with the joint's inertia and load per frame, core/system/bench/
- * bench_native.c), the loss.
+ * bench_native.c, walked through the windows by ident_walk.h), the loss.
  */
 #include <math.h>
 #include <stdio.h>
@@ -13,6 +13,7 @@
 #include "fric_ident.h"
 #include "base.h"
 #include "ident_internal.h"
+#include "ident_walk.h"
 
 void fric_ident_motion(const fric_recording *r, double *dq, double *ddq)
 {
@@ -286,68 +287,59 @@ uint64_t fric_ident_set_steps(const fric_ident_set *s)
 
 /* ------------------------------------------------------ the simulation */
 
+/* The native servo's lanes for the walk (ident_walk.h): the step of each
+ * set P[c] (fric_native_step_load, core/system/bench/bench_native.c) with
+ * the joint's inertia of the frame plus the set's armature. */
+typedef struct {
+    const fric_native_params *P;
+    fric_native_step_def sd[IDENT_LANES];
+    fric_native_state st[IDENT_LANES];
+} native_lanes;
+
+static void native_start(void *v, int c, double q, double dq, double goal)
+{
+    native_lanes *L = v;
+    (void)goal;   /* MuJoCo's position actuator has no target of its own */
+    L->st[c].q = q;
+    L->st[c].dq = dq;
+}
+
+static void native_inertia(void *v, int c, double link)
+{
+    native_lanes *L = v;
+    fric_native_step_inertia(&L->sd[c], link + L->P[c].armature);
+}
+
+static int native_step(void *v, int c, double goal, double tau_e)
+{
+    native_lanes *L = v;
+    return fric_native_step_load(&L->sd[c], &L->st[c], goal, tau_e);
+}
+
+static double native_q(const void *v, int c)
+{
+    const native_lanes *L = v;
+    return L->st[c].q;
+}
+
+static const ident_walk_ops native_ops = { native_start, native_inertia, native_step, native_q };
+
 /* Σ |q_sim − q_meas| over the frames of recording `rec`, joint j, for each
  * of the sets P[0 .. count) (count <= IDENT_LANES): sum[c], +inf when the
  * state left the finite range or P[c] is refused (fric_ident.h's
- * simulation). The sets advance together, one step at a time: each set's
- * step is a short dependency chain (a clamp, the friction force, a
- * division), so the CPU overlaps the chains of neighbouring sets (as the
- * bench's batch kernel, bench_native.c). sim_q[min(cap, n)]: set 0's. */
+ * simulation; the walk of ident_walk.h). sim_q[min(cap, n)]: set 0's. */
 static void run(const fric_ident_set *s, size_t rec, int j, const fric_native_params *P, int count, double *sum,
                 double *sim_q, size_t cap)
 {
-    const fric_recording *r = s->rec[rec];
-    const fric_ident_tracks *tr = s->tr[rec];
-    const unsigned char *restart = s->restart[rec];
-    const int64_t *step = s->step[rec];
-    const double *w = s->w[rec];
-    const size_t J = (size_t)r->joints, n = r->n;
-    fric_native_step_def sd[IDENT_LANES];
-    fric_native_state st[IDENT_LANES];
-    double qprev[IDENT_LANES];   /* q a step before the state: the observation between them */
-    int live[IDENT_LANES], any = 0;
+    const double link = s->tr[rec]->inertia[(size_t)j];
+    native_lanes L;
+    int live[IDENT_LANES];
+    L.P = P;
     for (int c = 0; c < count; c++) {
-        sum[c] = 0;
-        live[c] = !fric_native_prepare_joint(&P[c], s->o.firmware_kp, s->o.h, tr->inertia[(size_t)j] + P[c].armature,
-                                             &sd[c]);
-        if (!live[c]) sum[c] = INFINITY;
-        any |= live[c];
-        memset(&st[c], 0, sizeof st[c]);
+        live[c] = !fric_native_prepare_joint(&P[c], s->o.firmware_kp, s->o.h, link + P[c].armature, &L.sd[c]);
+        memset(&L.st[c], 0, sizeof L.st[c]);
     }
-    for (size_t k = 0; k < n && any; k++) {
-        const size_t c0 = k * J + (size_t)j;
-        for (int c = 0; c < count; c++) {
-            if (!live[c]) continue;
-            if (restart[c0] || k == 0) {   /* a window starts from the measured state */
-                st[c].q = qprev[c] = r->pos[c0];
-                st[c].dq = tr->dq[c0];
-            }
-            /* the observation at t_k, between the steps around it */
-            const double obs = qprev[c] + (st[c].q - qprev[c]) * w[k];
-            sum[c] += fabs(obs - r->pos[c0]);
-            if (c == 0 && sim_q && k < cap) sim_q[k] = obs;
-        }
-        if (sim_q && k < cap && !live[0]) sim_q[k] = NAN;
-        if (k + 1 == n) break;
-        const size_t c1 = c0 + J;
-        for (int c = 0; c < count; c++) fric_native_step_inertia(&sd[c], tr->inertia[c0] + P[c].armature);
-        /* the load and the measured q interpolated over the frame; the
-           stiffness of frame k acts on the distance from the measured q */
-        const double L0 = tr->load[c0], dL = tr->load[c1] - L0, K = tr->stiffness[c0];
-        const double q0 = r->pos[c0], dQ = r->pos[c1] - q0, goal = r->goal[c0];
-        const int64_t m = step[k + 1] - step[k];
-        const double inv_m = m > 0 ? 1.0 / (double)m : 0;
-        for (int64_t i = 0; i < m; i++) {
-            const double f = (double)i * inv_m, L = L0 + dL * f, qm = q0 + dQ * f;
-            for (int c = 0; c < count; c++)
-                if (live[c] && (qprev[c] = st[c].q, !fric_native_step_load(&sd[c], &st[c], goal, L + K * (st[c].q - qm)))) {
-                    live[c] = 0;
-                    sum[c] = INFINITY;
-                }
-        }
-        any = 0;
-        for (int c = 0; c < count; c++) any |= live[c];
-    }
+    ident_walk(s, rec, j, &native_ops, &L, count, live, sum, sim_q, cap);
 }
 
 double fric_ident_simulate(const fric_ident_set *s, size_t rec, int j, const fric_native_params *p, double *sim_q,

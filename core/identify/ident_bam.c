@@ -2,8 +2,9 @@
  * ident_bam.c: a robot's joint identified as bam's servo with M1 or M4
  * (fric_ident_bam.h; Duclusaud & Passault §III, §IV-A): the bench's servo
  * step (core/system/bench/bench_step.c, fric_bench_step_inertia and
- * fric_bench_step_load) run on the set of ident.c (its windows, frame steps
- * and tracks), searched by CMA-ES (fric_cmaes.h) in the bench fit's box
+ * fric_bench_step_load) walked through the set of ident.c (its windows,
+ * frame steps and tracks) by ident_walk.h, a CMA-ES generation's sets side
+ * by side, searched by CMA-ES (fric_cmaes.h) in the bench fit's box
  * (fric_fit_space, log scales), ranged by fric_fit_sensitivity and judged
  * by fric_ident_verdict_of.
  */
@@ -15,6 +16,7 @@
 #include "fric_ident_bam.h"
 #include "base.h"
 #include "ident_internal.h"
+#include "ident_walk.h"
 
 int fric_ident_model_find(const char *name)
 {
@@ -82,47 +84,66 @@ static int def_of(const fric_ident_set *s, const fric_fit_target *t, const doubl
     return fric_bench_check(d, NULL) == FRIC_OK;
 }
 
-/* Σ |q_sim − q_meas| over recording rec's frames for joint j (the frames,
- * windows and tracks as ident.c's run), +inf when the state leaves the
- * finite range. */
-static double run_bam(const fric_ident_set *s, const fric_bench_def *d, size_t rec, int j, double *sim_q, size_t cap)
+/* bam's servo's lanes for the walk (ident_walk.h): the bench's step with
+ * the joint's load (fric_bench_step_load, core/system/bench/bench_step.c)
+ * of each def d[c], at the joint's inertia of the frame plus the def's
+ * armature. */
+typedef struct {
+    const fric_bench_def *d[IDENT_LANES];
+    fric_bench_state st[IDENT_LANES];
+} bam_lanes;
+
+static void bam_start(void *v, int c, double q, double dq, double goal)
 {
-    const fric_recording *r = s->rec[rec];
-    const fric_ident_tracks *tr = s->tr[rec];
-    const unsigned char *restart = s->restart[rec];
-    const int64_t *step = s->step[rec];
-    const double *w = s->w[rec];
-    const size_t J = (size_t)r->joints, n = r->n;
-    const double arm = d->servo.armature;
-    fric_bench_state st;
-    double qprev = 0, sum = 0;
-    for (size_t k = 0; k < n; k++) {
-        const size_t c0 = k * J + (size_t)j;
-        if (restart[c0] || k == 0) {   /* a window starts from the measured state */
-            fric_bench_init(d, &st, r->pos[c0], tr->dq[c0], NULL);
-            st.target = r->goal[(k ? k - 1 : k) * J + (size_t)j];   /* the firmware's target: the goal it followed */
-            qprev = st.q;
+    bam_lanes *L = v;
+    fric_bench_init(L->d[c], &L->st[c], q, dq, NULL);
+    L->st[c].target = goal;   /* the firmware's target: the goal it followed */
+}
+
+static void bam_inertia(void *v, int c, double link)
+{
+    bam_lanes *L = v;
+    fric_bench_step_inertia(L->d[c], &L->st[c], link + L->d[c]->servo.armature);
+}
+
+static int bam_step(void *v, int c, double goal, double tau_e)
+{
+    bam_lanes *L = v;
+    return fric_bench_step_load(L->d[c], &L->st[c], goal, tau_e);
+}
+
+static double bam_q(const void *v, int c)
+{
+    const bam_lanes *L = v;
+    return L->st[c].q;
+}
+
+static const ident_walk_ops bam_ops = { bam_start, bam_inertia, bam_step, bam_q };
+
+void fric_ident_bam_loss_many(const fric_ident_set *s, const fric_fit_target *t, int j, const double *P, int count,
+                              double *out)
+{
+    if (!out || count <= 0) return;
+    const int bad = !s || !t || !P || j < 0 || j >= s->joints;
+    for (int c0 = 0; c0 < count; c0 += IDENT_LANES) {
+        const int m = count - c0 < IDENT_LANES ? count - c0 : IDENT_LANES;
+        fric_bench_def d[IDENT_LANES];
+        bam_lanes L;
+        double acc[IDENT_LANES];   /* Σ over the recordings walked so far */
+        for (int c = 0; c < m; c++) {
+            acc[c] = !bad && def_of(s, t, P + (size_t)(c0 + c) * FRIC_FIT_N, &d[c]) ? 0 : INFINITY;
+            L.d[c] = &d[c];
         }
-        const double obs = qprev + (st.q - qprev) * w[k];
-        sum += fabs(obs - r->pos[c0]);
-        if (sim_q && k < cap) sim_q[k] = obs;
-        if (k + 1 == n) break;
-        const size_t c1 = c0 + J;
-        fric_bench_step_inertia(d, &st, tr->inertia[c0] + arm);
-        const double L0 = tr->load[c0], dL = tr->load[c1] - L0, K = tr->stiffness[c0];
-        const double q0 = r->pos[c0], dQ = r->pos[c1] - q0, goal = r->goal[c0];
-        const int64_t m = step[k + 1] - step[k];
-        const double inv_m = m > 0 ? 1.0 / (double)m : 0;
-        for (int64_t i = 0; i < m; i++) {
-            const double f = (double)i * inv_m;
-            qprev = st.q;
-            if (!fric_bench_step_load(d, &st, goal, L0 + dL * f + K * (st.q - (q0 + dQ * f)))) {
-                for (size_t q = k + 1; sim_q && q < cap && q < n; q++) sim_q[q] = NAN;
-                return INFINITY;
-            }
+        for (size_t i = 0; !bad && i < s->count; i++) {
+            int live[IDENT_LANES];
+            double sum[IDENT_LANES];
+            /* a set out of the finite range in a recording is not walked through the next */
+            for (int c = 0; c < m; c++) live[c] = isfinite(acc[c]);
+            ident_walk(s, i, j, &bam_ops, &L, m, live, sum, NULL, 0);
+            for (int c = 0; c < m; c++) acc[c] += sum[c];
         }
+        for (int c = 0; c < m; c++) out[c0 + c] = bad ? INFINITY : acc[c] / (double)s->frames;
     }
-    return sum;
 }
 
 double fric_ident_bam_simulate(const fric_ident_set *s, const fric_fit_target *t, size_t rec, int j,
@@ -130,16 +151,19 @@ double fric_ident_bam_simulate(const fric_ident_set *s, const fric_fit_target *t
 {
     fric_bench_def d;
     if (!s || !t || !p || rec >= s->count || j < 0 || j >= s->joints || !def_of(s, t, p, &d)) return INFINITY;
-    return run_bam(s, &d, rec, j, sim_q, cap) / (double)s->rec[rec]->n;
+    bam_lanes L;
+    int live = 1;
+    double sum;
+    L.d[0] = &d;
+    ident_walk(s, rec, j, &bam_ops, &L, 1, &live, &sum, sim_q, cap);
+    return sum / (double)s->rec[rec]->n;
 }
 
 double fric_ident_bam_loss(const fric_ident_set *s, const fric_fit_target *t, int j, const double *p)
 {
-    fric_bench_def d;
-    if (!s || !t || !p || j < 0 || j >= s->joints || !def_of(s, t, p, &d)) return INFINITY;
-    double sum = 0;
-    for (size_t i = 0; i < s->count && isfinite(sum); i++) sum += run_bam(s, &d, i, j, NULL, 0);
-    return sum / (double)s->frames;
+    double out;
+    fric_ident_bam_loss_many(s, t, j, p, 1, &out);
+    return out;
 }
 
 /* ---------------------------------------------------------------- fit */
@@ -172,27 +196,26 @@ static fric_status search(const bam_ctx *c, const fric_fit_space *s, long budget
     if (!es) return fric__rc();
     const int cap = fric_cmaes_lambda_max(es);
     double *X = malloc((size_t)cap * (size_t)n * sizeof *X), *f = malloc((size_t)cap * sizeof *f);
-    if (!X || !f) {
-        free(X), free(f);
+    double *P = malloc((size_t)cap * FRIC_FIT_N * sizeof *P);
+    if (!X || !f || !P) {
+        free(X), free(f), free(P);
         fric_cmaes_destroy(es);
         fric__why(why, fric__fail_id(FRIC_E_NO_MEMORY, -1, "ident.fitter_memory", "ident fit: out of memory.",
                                      fric__no_values));
         return fric__rc();
     }
-    double p[FRIC_FIT_N];
     int lam;
     while ((lam = fric_cmaes_ask(es, X, cap)) > 0) {
-        for (int i = 0; i < lam; i++) {
-            fric_fit_space_decode(s, X + (size_t)i * (size_t)n, p);
-            f[i] = fric_ident_bam_loss(c->set, c->t, c->j, p);
-        }
+        /* the generation's sets walked side by side */
+        for (int i = 0; i < lam; i++) fric_fit_space_decode(s, X + (size_t)i * (size_t)n, P + (size_t)i * FRIC_FIT_N);
+        fric_ident_bam_loss_many(c->set, c->t, c->j, P, lam, f);
         fric_cmaes_tell(es, f);
     }
     const fric_cmaes_info *info = fric_cmaes_get_info(es);
     fric_fit_space_decode(s, info->best_x, best);
     *loss = info->best_f;
     *evals = info->evals;
-    free(X), free(f);
+    free(X), free(f), free(P);
     fric_cmaes_destroy(es);
     if (why) *why = "";
     return FRIC_OK;
@@ -201,13 +224,9 @@ static fric_status search(const bam_ctx *c, const fric_fit_space *s, long budget
 fric_status fric_ident_bam_joint(const fric_ident_set *set, const char *actuator, const fric_fit_target *t, int j,
                                  long budget, uint64_t seed, fric_ident_bam_result *out, const char **why)
 {
-    if (!set || !t || !out || j < 0 || j >= set->joints) {
-        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "ident.bam_null",
-                                     "ident: the set, a joint of it, the target and the result must be given.",
-                                     fric__no_values));
+    if (fric__ident_joint_begin(set, j, t, out, sizeof *out, "ident.bam_null",
+                                "ident: the set, a joint of it, the target and the result must be given.", why))
         return FRIC_E_NULL;
-    }
-    memset(out, 0, sizeof *out);
     fric_fit_space box;
     if (fric_ident_bam_space(actuator, t, &box, why)) return fric__rc();
     const bam_ctx ctx = { set, t, j };
@@ -264,16 +283,10 @@ fric_status fric_ident_bam_joint(const fric_ident_set *set, const char *actuator
             out->param_flags[FRIC_FIT_K_LS] |= FRIC_IDENT_FLAG(LOAD_SMALL);
         }
     }
+    fric__ident_ranges(r, box.free_, FRIC_FIT_N, out->lower, out->upper, out->lower_clamped, out->upper_clamped,
+                       out->param_flags, &out->verdict.flags);
     for (int i = 0; i < FRIC_FIT_N; i++) {
         out->free_[i] = box.free_[i];
-        out->lower[i] = r[i].lower;
-        out->upper[i] = r[i].upper;
-        out->lower_clamped[i] = r[i].lower_clamped;
-        out->upper_clamped[i] = r[i].upper_clamped;
-        if (box.free_[i] && (r[i].lower_clamped || r[i].upper_clamped)) {
-            out->param_flags[i] |= FRIC_IDENT_FLAG(RANGE_AT_BOUND);
-            out->verdict.flags |= FRIC_IDENT_FLAG(RANGE_AT_BOUND);
-        }
         if (!box.free_[i] && i != FRIC_FIT_K_V) out->param_flags[i] = 0;
     }
     /* MuJoCo's kp counterpart: the duty's gain times the drive's kt·vin/R */

@@ -5,7 +5,9 @@
  * Cancel; the FRIC_IDENT_STARTS searches' best set): the sensitivity ranges of the best set (fric_fit_sensitivity's
  * scan at FRIC_FIT_SENS_TOLERANCE on the joint's loss) and the verdict.
  * Same arithmetic as fric_ident_joint's, so a stepped fit run to its end
- * gives the native CLI's result bit for bit.
+ * gives the native CLI's result bit for bit. Also what every joint's
+ * result begins and ends with (fric__ident_joint_begin,
+ * fric__ident_ranges), bam's too (ident_bam.c).
  */
 #include <string.h>
 
@@ -30,16 +32,38 @@ static double finish_loss(void *ctx, const double *x)
     return fric_ident_loss(c->set, c->j, &q);
 }
 
+fric_status fric__ident_joint_begin(const fric_ident_set *set, int j, const void *what, void *out, size_t size,
+                                    const char *id, const char *text, const char **why)
+{
+    if (!set || !what || !out || j < 0 || j >= set->joints) {
+        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, id, text, fric__no_values));
+        return FRIC_E_NULL;
+    }
+    memset(out, 0, size);
+    return FRIC_OK;
+}
+
+void fric__ident_ranges(const fric_fit_range *r, const unsigned char *free_, int n, double *lower, double *upper,
+                        int *lower_clamped, int *upper_clamped, unsigned *param_flags, unsigned *flags)
+{
+    for (int i = 0; i < n; i++) {
+        lower[i] = r[i].lower;
+        upper[i] = r[i].upper;
+        lower_clamped[i] = r[i].lower_clamped;
+        upper_clamped[i] = r[i].upper_clamped;
+        if (free_[i] && (r[i].lower_clamped || r[i].upper_clamped)) {
+            param_flags[i] |= FRIC_IDENT_FLAG(RANGE_AT_BOUND);
+            *flags |= FRIC_IDENT_FLAG(RANGE_AT_BOUND);
+        }
+    }
+}
+
 fric_status fric_ident_finish(const fric_ident_set *set, int j, const fric_native_params *p, double train_mae, long evals,
                               fric_ident_result *out, const char **why)
 {
-    if (!set || !p || !out || j < 0 || j >= set->joints) {
-        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "ident.finish_null",
-                                     "ident: the set, a joint of it, the fitted set and the result must be given.",
-                                     fric__no_values));
+    if (fric__ident_joint_begin(set, j, p, out, sizeof *out, "ident.finish_null",
+                                "ident: the set, a joint of it, the fitted set and the result must be given.", why))
         return FRIC_E_NULL;
-    }
-    memset(out, 0, sizeof *out);
     fric_native_fit_space box;
     fric_native_params start;
     fric_ident_space_default(&set->o, &box, &start);
@@ -55,16 +79,8 @@ fric_status fric_ident_finish(const fric_ident_set *set, int j, const fric_nativ
     double base = 0;
     if (fric_fit_sensitivity(&fs, x, FRIC_FIT_SENS_TOLERANCE, finish_loss, &ctx, &base, r, why)) return fric__rc();
     fric_ident_verdict_of(set, j, &out->p, &out->verdict);
-    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) {
-        out->lower[i] = r[i].lower;
-        out->upper[i] = r[i].upper;
-        out->lower_clamped[i] = r[i].lower_clamped;
-        out->upper_clamped[i] = r[i].upper_clamped;
-        if (!box.held[i] && (r[i].lower_clamped || r[i].upper_clamped)) {
-            out->verdict.param_flags[i] |= FRIC_IDENT_FLAG(RANGE_AT_BOUND);
-            out->verdict.flags |= FRIC_IDENT_FLAG(RANGE_AT_BOUND);
-        }
-    }
+    fric__ident_ranges(r, fs.free_, FRIC_NATIVE_FIT_N, out->lower, out->upper, out->lower_clamped, out->upper_clamped,
+                       out->verdict.param_flags, &out->verdict.flags);
     if (why) *why = "";
     return FRIC_OK;
 }

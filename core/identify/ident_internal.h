@@ -4,6 +4,7 @@
 #ifndef FRIC_IDENT_INTERNAL_H
 #define FRIC_IDENT_INTERNAL_H
 
+#include "fric_fit.h"
 #include "fric_ident.h"
 
 struct fric_ident_set {
@@ -26,5 +27,19 @@ struct fric_ident_set {
 /* The loss of joint j for each of the sets P[0 .. count): out[c] [rad]
  * (fric_ident_loss of each, the sets simulated side by side). */
 void fric__ident_loss_many(const fric_ident_set *s, int j, const fric_native_params *P, int count, double *out);
+
+/* What a joint's result begins with (fric_ident_finish, fric_ident_bam_joint):
+ * the set, joint j, the model's input `what` (the fitted set; the target)
+ * and the result `out` of `size` bytes checked, `out` cleared. FRIC_E_NULL
+ * with the sentence (id, text) naming them, else FRIC_OK. */
+fric_status fric__ident_joint_begin(const fric_ident_set *set, int j, const void *what, void *out, size_t size,
+                                    const char *id, const char *text, const char **why);
+
+/* A result's ranges from fric_fit_sensitivity's r[0 .. n) in the box whose
+ * free parameters free_ marks: lower, upper and their clamps per
+ * parameter; RANGE_AT_BOUND into param_flags[i] and *flags where a free
+ * parameter's range reaches its box. */
+void fric__ident_ranges(const fric_fit_range *r, const unsigned char *free_, int n, double *lower, double *upper,
+                        int *lower_clamped, int *upper_clamped, unsigned *param_flags, unsigned *flags);
 
 #endif

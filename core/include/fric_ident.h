@@ -163,7 +163,8 @@ uint64_t fric_ident_set_steps(const fric_ident_set *s);
 
 /* Joint j of recording rec simulated with p (fric_native_check'd by the
  * caller or refused here) in windows restarted from the measured state:
- * sim_q (may be NULL) receives the simulated q at min(cap, frames) frames;
+ * sim_q (may be NULL) receives the simulated q at min(cap, frames) frames
+ * (NaN from the frame after the state left the finite range);
  * the MAE against the measured q [rad], +inf when the state left the
  * finite range or p is refused. No allocation. */
 double fric_ident_simulate(const fric_ident_set *s, size_t rec, int j, const fric_native_params *p, double *sim_q,

@@ -71,6 +71,13 @@ double fric_ident_bam_simulate(const fric_ident_set *s, const fric_fit_target *t
                                const double *p, double *sim_q, size_t cap);
 /* The frame-weighted MAE over every recording of the set [rad]. */
 double fric_ident_bam_loss(const fric_ident_set *s, const fric_fit_target *t, int j, const double *p);
+/* fric_ident_bam_loss of each of the count vectors P[c·FRIC_FIT_N ..]:
+ * out[c] [rad], the same bit for bit; the sets walk the recordings side by
+ * side, up to 16 at a time (a CMA-ES generation's, as the native fit's;
+ * core/identify/ident_walk.h). +inf for each when s, t or P is NULL or j
+ * is not a joint of s. No allocation. */
+void fric_ident_bam_loss_many(const fric_ident_set *s, const fric_fit_target *t, int j, const double *P, int count,
+                              double *out);
 
 /* A joint's bam result. */
 typedef struct {

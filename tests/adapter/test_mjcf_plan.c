@@ -66,6 +66,19 @@ static void listing(const fric_mjcf_plan *plan, char *out, size_t cap)
     }
 }
 
+/* The door run over files[n] from main to its end (FRIC_OK): the places it
+ * asked, in order, are log (run's form) and the plan's list is list
+ * (listing's form). */
+static void planned(fric_mjcf_plan *plan, const char *main, const door_file *files, int n, const char *log,
+                    const char *list)
+{
+    char got[2048];
+    assert_int_equal(run(plan, main, files, n, got, sizeof got), FRIC_OK);
+    assert_string_equal(got, log);
+    listing(plan, got, sizeof got);
+    assert_string_equal(got, list);
+}
+
 /* Nested includes, the compiler's folders set in an include and after one,
  * an include found beside its includer, an asset found in its include's
  * folder. By the rules:
@@ -103,18 +116,16 @@ static void test_nested(void **state)
     };
     fric_mjcf_plan *plan = NULL;
     assert_int_equal(fric_mjcf_plan_new(&plan), FRIC_OK);
-    char log[2048], list[2048];
-    assert_int_equal(run(plan, "robot/scene.xml", files, 9, log, sizeof log), FRIC_OK);
-    assert_string_equal(log, "robot/scene.xml+;robot/parts/arm.xml+;robot/parts/hand.xml+;robot/finger.xml-;"
-                             "robot/parts/finger.xml+;robot/meshes/tip.stl+;robot/meshes/palm.stl-;"
-                             "robot/meshes/parts/palm.stl+;robot/meshes/lost.stl-;robot/meshes/parts/lost.stl-;"
-                             "robot/meshes/upper.stl+;robot/tex/wood.png+;");
-    listing(plan, list, sizeof list);
-    assert_string_equal(list, "model robot/scene.xml 1 -1 0;include robot/parts/arm.xml 1 0 2;"
-                              "texture robot/tex/wood.png 1 0 4;include robot/parts/hand.xml 1 1 3;"
-                              "mesh robot/meshes/upper.stl 1 1 4;include robot/parts/finger.xml 1 3 2;"
-                              "mesh robot/meshes/parts/palm.stl 1 3 3;mesh robot/meshes/lost.stl 0 3 3;"
-                              "mesh robot/meshes/tip.stl 1 5 1;");
+    planned(plan, "robot/scene.xml", files, 9,
+            "robot/scene.xml+;robot/parts/arm.xml+;robot/parts/hand.xml+;robot/finger.xml-;"
+                "robot/parts/finger.xml+;robot/meshes/tip.stl+;robot/meshes/palm.stl-;"
+                "robot/meshes/parts/palm.stl+;robot/meshes/lost.stl-;robot/meshes/parts/lost.stl-;"
+                "robot/meshes/upper.stl+;robot/tex/wood.png+;",
+            "model robot/scene.xml 1 -1 0;include robot/parts/arm.xml 1 0 2;"
+                "texture robot/tex/wood.png 1 0 4;include robot/parts/hand.xml 1 1 3;"
+                "mesh robot/meshes/upper.stl 1 1 4;include robot/parts/finger.xml 1 3 2;"
+                "mesh robot/meshes/parts/palm.stl 1 3 3;mesh robot/meshes/lost.stl 0 3 3;"
+                "mesh robot/meshes/tip.stl 1 5 1;");
     /* an include's tag in its includer's text: what a writer replaces */
     fric_mjcf_file f;
     assert_int_equal(fric_mjcf_plan_file(plan, 1, &f), FRIC_OK);
@@ -161,18 +172,15 @@ static void test_folders(void **state)
     };
     fric_mjcf_plan *plan = NULL;
     assert_int_equal(fric_mjcf_plan_new(&plan), FRIC_OK);
-    char log[2048], list[2048];
-    assert_int_equal(run(plan, "m.xml", files, 6, log, sizeof log), FRIC_OK);
-    assert_string_equal(log, "m.xml+;geo/a.stl+;geo/h.png+;assets/b.png+;");
-    listing(plan, list, sizeof list);
-    assert_string_equal(list, "model m.xml 1 -1 0;mesh geo/a.stl 1 0 4;hfield geo/h.png 1 0 5;"
-                              "texture assets/b.png 1 0 6;");
+    planned(plan, "m.xml", files, 6,
+            "m.xml+;geo/a.stl+;geo/h.png+;assets/b.png+;",
+            "model m.xml 1 -1 0;mesh geo/a.stl 1 0 4;hfield geo/h.png 1 0 5;"
+                "texture assets/b.png 1 0 6;");
     files[0].text = text2;
-    assert_int_equal(run(plan, "m.xml", files, 6, log, sizeof log), FRIC_OK);
-    assert_string_equal(log, "m.xml+;nostrip.xml+;geo/some/where/a.stl+;geo/h.png+;C:\\x\\b.png-;");
-    listing(plan, list, sizeof list);
-    assert_string_equal(list, "model m.xml 1 -1 0;mesh geo/some/where/a.stl 1 0 4;hfield geo/h.png 1 0 5;"
-                              "texture C:\\x\\b.png 0 0 6;include nostrip.xml 1 0 8;");
+    planned(plan, "m.xml", files, 6,
+            "m.xml+;nostrip.xml+;geo/some/where/a.stl+;geo/h.png+;C:\\x\\b.png-;",
+            "model m.xml 1 -1 0;mesh geo/some/where/a.stl 1 0 4;hfield geo/h.png 1 0 5;"
+                "texture C:\\x\\b.png 0 0 6;include nostrip.xml 1 0 8;");
     fric_mjcf_plan_free(plan);
 }
 
@@ -205,14 +213,12 @@ static void test_names(void **state)
     };
     fric_mjcf_plan *plan = NULL;
     assert_int_equal(fric_mjcf_plan_new(&plan), FRIC_OK);
-    char log[2048], list[2048];
-    assert_int_equal(run(plan, "../data/r.xml", files, 5, log, sizeof log), FRIC_OK);
-    assert_string_equal(log, "../data/r.xml+;/abs/tex/u.png+;/abs/tex/d.png+;../data/mesh/a&b.stl+;"
-                             "../data/mesh/gone.stl-;../../up.stl+;");
-    listing(plan, list, sizeof list);
-    assert_string_equal(list, "model ../data/r.xml 1 -1 0;texture /abs/tex/u.png 1 0 1;texture /abs/tex/d.png 1 0 1;"
-                              "mesh ../data/mesh/a&b.stl 1 0 1;mesh ../data/mesh/a&b.stl 1 0 1;"
-                              "mesh ../data/mesh/gone.stl 0 0 1;mesh ../../up.stl 1 0 1;");
+    planned(plan, "../data/r.xml", files, 5,
+            "../data/r.xml+;/abs/tex/u.png+;/abs/tex/d.png+;../data/mesh/a&b.stl+;"
+                "../data/mesh/gone.stl-;../../up.stl+;",
+            "model ../data/r.xml 1 -1 0;texture /abs/tex/u.png 1 0 1;texture /abs/tex/d.png 1 0 1;"
+                "mesh ../data/mesh/a&b.stl 1 0 1;mesh ../data/mesh/a&b.stl 1 0 1;"
+                "mesh ../data/mesh/gone.stl 0 0 1;mesh ../../up.stl 1 0 1;");
     fric_mjcf_file f;
     assert_int_equal(fric_mjcf_plan_file(plan, 4, &f), FRIC_OK);
     assert_int_equal(f.same, 3);
@@ -239,7 +245,7 @@ static void test_refused(void **state)
     };
     fric_mjcf_plan *plan = NULL;
     assert_int_equal(fric_mjcf_plan_new(&plan), FRIC_OK);
-    char log[2048], list[2048];
+    char log[2048];
     fric_status rc = run(plan, "a.xml", cycle, 2, log, sizeof log);
     assert_int_equal(rc, FRIC_E_PARAM_RANGE);
     assert_string_equal(fric_status_last().message,
@@ -262,11 +268,10 @@ static void test_refused(void **state)
         { "w/arm/p.xml", "<mujoco/>", 0 },
         { "w/arm/m/a.stl", NULL, 9 },
     };
-    assert_int_equal(run(plan, "w/s.xml", missing, 4, log, sizeof log), FRIC_OK);
-    assert_string_equal(log, "w/s.xml+;w/no.xml-;w/arm/arm.xml+;w/arm/p.xml+;w/arm/m/a.stl+;");
-    listing(plan, list, sizeof list);
-    assert_string_equal(list, "model w/s.xml 1 -1 0;include w/no.xml 0 0 1;submodel w/arm/arm.xml 1 0 1;"
-                              "include w/arm/p.xml 1 2 1;mesh w/arm/m/a.stl 1 2 1;");
+    planned(plan, "w/s.xml", missing, 4,
+            "w/s.xml+;w/no.xml-;w/arm/arm.xml+;w/arm/p.xml+;w/arm/m/a.stl+;",
+            "model w/s.xml 1 -1 0;include w/no.xml 0 0 1;submodel w/arm/arm.xml 1 0 1;"
+                "include w/arm/p.xml 1 2 1;mesh w/arm/m/a.stl 1 2 1;");
     fric_mjcf_plan_free(plan);
 }
 

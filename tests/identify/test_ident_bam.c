@@ -27,6 +27,10 @@
  *             with gravity (its load's range about 0.9 N·m: poses ±0.6
  *             and sweeps ±0.3 rad; the friction band twice M4's friction
  *             at rest, K_c + K_cs) not;
+ *   lanes    a generation's sets walked side by side give each set's loss
+ *             walked alone, bit for bit;
+ *   left     a simulation that leaves the finite range gives NaN positions
+ *             from there on;
  *   refusals a model other than M1 and M4, an unknown actuator.
  */
 #include <math.h>
@@ -219,6 +223,84 @@ static void test_m4_load_flag(void **state)
     }
 }
 
+/* The sets of a CMA-ES generation walked side by side
+ * (fric_ident_bam_loss_many) each give the loss the set gives walked alone
+ * (fric_ident_bam_loss), bit for bit: 20 M4 sets spread over the box (more
+ * than the 16 that walk together), one of them refused by the bench (R < 0:
+ * +inf), and +inf for every set without a set of recordings. */
+static void test_loss_many(void **state)
+{
+    (void)state;
+    synth s;
+    make(&s, 0.6);
+    fric_ident_set *set = set_of(&s);
+    fric_fit_target t;
+    fric_fit_space box;
+    const char *why = NULL;
+    assert_int_equal(fric_ident_bam_target("sts3215", 4, &t, &why), FRIC_OK);
+    assert_int_equal(fric_ident_bam_space("sts3215", &t, &box, &why), FRIC_OK);
+    enum { N = 20 };
+    double P[N * FRIC_FIT_N], many[N];
+    int idx[FRIC_FIT_N];
+    const int nf = fric_fit_space_free_indices(&box, idx);
+    for (int c = 0; c < N; c++) {
+        double x[FRIC_FIT_N];
+        for (int k = 0; k < nf; k++) x[k] = fmod(0.1 + 0.37 * c + 0.23 * k, 1.0);
+        fric_fit_space_decode(&box, x, P + c * FRIC_FIT_N);
+    }
+    P[3 * FRIC_FIT_N + FRIC_FIT_R] = -1;
+    fric_ident_bam_loss_many(set, &t, 0, P, N, many);
+    int finite = 0;
+    for (int c = 0; c < N; c++) {
+        const double one = fric_ident_bam_loss(set, &t, 0, P + c * FRIC_FIT_N);
+        if (memcmp(&one, &many[c], sizeof one) != 0) fail_msg("set %d: %.17g side by side, %.17g alone", c, many[c], one);
+        finite += isfinite(one) != 0;
+    }
+    assert_true(isinf(many[3]));
+    assert_true(finite >= N - 1 - 2);   /* the spread sets step (a refused one aside) */
+    fric_ident_bam_loss_many(NULL, &t, 0, P, N, many);
+    for (int c = 0; c < N; c++) assert_true(isinf(many[c]));
+    fric_ident_set_destroy(set);
+    drop(&s);
+}
+
+/* A simulation whose state leaves the finite range says so in its
+ * positions: a native servo far too stiff for the step (kp 1e6 N·m/rad,
+ * the largest fric_native_check takes, on 0.01 kg·m² at 1 ms: the
+ * position step's factor kp·h²/J = 100 a step)
+ * leaves the finite range within its first window; fric_ident_simulate
+ * gives +inf and NaN at every frame after the one the state left it in
+ * (the positions it was given, 7 here, not left as they were), finite
+ * positions before. */
+static void test_simulate_left_finite(void **state)
+{
+    (void)state;
+    synth s;
+    make(&s, 0.6);
+    fric_ident_set *set = set_of(&s);
+    fric_native_params p;
+    fric_native_params_default(&p, NULL);
+    p.firmware_kp = KP;
+    p.kp = 1e6, p.frictionloss = 0, p.damping = 0, p.armature = 0;
+    const size_t n = s.r.n;
+    double *q = malloc(n * sizeof *q);
+    assert_non_null(q);
+    for (size_t k = 0; k < n; k++) q[k] = 7;
+    assert_true(isinf(fric_ident_simulate(set, 0, 0, &p, q, n)));
+    size_t first = n;
+    for (size_t k = 0; k < n && first == n; k++)
+        if (isnan(q[k])) first = k;
+    printf("    the state left the finite range before frame %zu of %zu\n", first, n);
+    assert_true(first >= 1 && first < n);
+    for (size_t k = 0; k < n; k++) {
+        if (k < first) assert_true(isfinite(q[k]) && q[k] != 7);
+        else if (!isnan(q[k])) fail_msg("frame %zu: %g, not NaN", k, q[k]);
+    }
+    free(q);
+    fric_ident_set_destroy(set);
+    drop(&s);
+}
+
 static void test_refusals(void **state)
 {
     (void)state;
@@ -234,4 +316,5 @@ static void test_refusals(void **state)
     assert_int_equal(fric_ident_bam_joint(NULL, "sts3215", &t, 0, 10, 1, &res, &why), FRIC_E_NULL);
 }
 
-FRIC_TEST_MAIN(cmocka_unit_test(test_recovery_m1), cmocka_unit_test(test_m4_load_flag), cmocka_unit_test(test_refusals))
+FRIC_TEST_MAIN(cmocka_unit_test(test_recovery_m1), cmocka_unit_test(test_m4_load_flag), cmocka_unit_test(test_loss_many),
+               cmocka_unit_test(test_simulate_left_finite), cmocka_unit_test(test_refusals))

@@ -2,8 +2,8 @@
  * test_ident_bam_mujoco.c: bam's servo models of a robot's joint
  * (fric_ident_bam.h) on ../shared/data/robot_ident's T0, an SO-101 recorded
  * by real MuJoCo 2.2.2 with MuJoCo's own position servos and joints of known
- * parameters (T0/truth.json, read here with cJSON), its tracks computed by
- * MuJoCo 2.2.2 (fric_mujoco_ident_tracks):
+ * parameters (T0/truth.json, read with cJSON), its tracks computed by
+ * MuJoCo 2.2.2 (fric_mujoco_ident_tracks; tests/support/robot_t0.h):
  *   M1       the recipe fitted, the teleoperation held out: on the joints
  *            with a gravity load (shoulder_lift, elbow_flex, wrist_flex) the
  *            effective gain kt·vin·kp·error_gain/R within 10 % of T0's true
@@ -21,7 +21,6 @@
  *            shoulder_lift (1.2 N·m).
  * Skips (fails under CI=true) without ../shared/data.
  */
-#include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,42 +31,27 @@
 #include "bench_json.h"
 #include "fric_ident_bam.h"
 #include "fric_mujoco.h"
+#include "robot_t0.h"
 
-#define DIR "../shared/data/robot_ident"
+#define DIR ROBOT_T0_DIR
 #define BUDGET 1500
 /* the sanitizer build's fits: a fifteenth (test_main.h FRIC_TEST_SHORT) */
 #define FIT_BUDGET FRIC_TEST_SHORT(BUDGET, 15)
 
 typedef struct {
     mjModel *m;
-    fric_recording r[2];      /* the recipe, the teleoperation */
-    double *goal[2];
-    fric_ident_tracks tr[2];
+    robot_rec r[2];           /* the recipe, the teleoperation */
     fric_ident_set *set[2];   /* trained on, held out */
 } t0;
 
 static void load_t0(t0 *x)
 {
     memset(x, 0, sizeof *x);
-    char err[1000];
-    x->m = mj_loadXML(DIR "/so101_stripped.xml", NULL, err, sizeof err);
-    if (!x->m) fail_msg("%s", err);
+    x->m = robot_t0_model();
     static const char *const path[2] = { DIR "/T0/recipe.csv", DIR "/T0/teleop.csv" };
     for (int i = 0; i < 2; i++) {
-        fric_io_error e;
-        const char *why = NULL;
-        if (fric_recording_read(path[i], &x->r[i], NULL, &e)) fail_msg("%s", e.message);
-        x->goal[i] = malloc(x->r[i].n * (size_t)x->r[i].joints * sizeof *x->goal[i]);
-        assert_non_null(x->goal[i]);
-        fric_ident_stale_goals(&x->r[i], x->goal[i]);
-        x->r[i].goal = x->goal[i];
-        if (fric_ident_tracks_create(&x->r[i], &x->tr[i], &why) || fric_mujoco_ident_tracks(x->m, &x->r[i], &x->tr[i], &why))
-            fail_msg("%s", why);
-        const fric_recording *R = &x->r[i];
-        const fric_ident_tracks *T = &x->tr[i];
-        const fric_ident_options o = { x->m->opt.timestep, 0, 16 };
-        x->set[i] = fric_ident_set_create(&R, &T, 1, &o, &why);
-        if (!x->set[i]) fail_msg("%s", why);
+        robot_rec_load(path[i], x->m, &x->r[i], 1);
+        x->set[i] = robot_rec_set(&x->r[i], x->m);
     }
 }
 
@@ -75,9 +59,7 @@ static void free_t0(t0 *x)
 {
     for (int i = 0; i < 2; i++) {
         fric_ident_set_destroy(x->set[i]);
-        fric_ident_tracks_destroy(&x->tr[i]);
-        fric_recording_destroy(&x->r[i]);
-        free(x->goal[i]);
+        robot_rec_free(&x->r[i]);
     }
     mj_deleteModel(x->m);
 }
@@ -88,31 +70,6 @@ static int joint_of(const fric_recording *r, const char *name)
         if (!strcmp(r->name[j], name)) return j;
     fail_msg("no joint %s", name);
     return -1;
-}
-
-/* truth.json's native servo of joint name (cJSON: a reader of its own). */
-static void read_truth(const char *name, fric_native_params *p)
-{
-    FILE *f = fopen(DIR "/T0/truth.json", "rb");
-    assert_non_null(f);
-    static char text[1 << 20];
-    const size_t n = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[n] = 0;
-    cJSON *root = cJSON_Parse(text);
-    assert_non_null(root);
-    const cJSON *o = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "joints"), name);
-    assert_non_null(o);
-    fric_native_params_default(p, NULL);
-    p->firmware_kp = 16;
-    p->kp = cJSON_GetObjectItemCaseSensitive(o, "kp")->valuedouble;
-    p->kv = cJSON_GetObjectItemCaseSensitive(o, "kv")->valuedouble;
-    p->frictionloss = cJSON_GetObjectItemCaseSensitive(o, "frictionloss")->valuedouble;
-    p->damping = cJSON_GetObjectItemCaseSensitive(o, "damping")->valuedouble;
-    p->armature = cJSON_GetObjectItemCaseSensitive(o, "armature")->valuedouble;
-    p->forcerange_hi = cJSON_GetObjectItemCaseSensitive(o, "forcerange")->valuedouble;
-    p->forcerange_lo = -p->forcerange_hi;
-    cJSON_Delete(root);
 }
 
 /* T0 loaded and the target of the STS3215 with model (1, 4). */
@@ -134,9 +91,9 @@ static void test_t0_m1(void **state)
     static const char *const joints[] = { "shoulder_lift", "elbow_flex", "wrist_flex" };
     int bad = 0;
     for (size_t i = 0; i < sizeof joints / sizeof joints[0]; i++) {
-        const int j = joint_of(&x.r[0], joints[i]);
+        const int j = joint_of(&x.r[0].r, joints[i]);
         fric_native_params truth;
-        read_truth(joints[i], &truth);
+        robot_t0_truth(joints[i], &truth);
         fric_ident_bam_result bam;
         fric_ident_result nat;
         if (fric_ident_bam_joint(x.set[0], "sts3215", &t, j, FIT_BUDGET, 1, &bam, &why)) fail_msg("%s", why);
@@ -177,7 +134,7 @@ static void test_t0_m4_flags(void **state)
     } cases[] = { { "shoulder_pan", 1 }, { "wrist_roll", 1 }, { "shoulder_lift", 0 } };
     const unsigned flag = FRIC_IDENT_FLAG(LOAD_SMALL);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        const int j = joint_of(&x.r[0], cases[i].joint);
+        const int j = joint_of(&x.r[0].r, cases[i].joint);
         fric_ident_bam_result res;
         if (fric_ident_bam_joint(x.set[0], "sts3215", &t, j, 300, 1, &res, &why)) fail_msg("%s", why);
         print_message("%-14s load %.4f .. %.4f N·m, friction at rest %.4g N·m: %s\n", cases[i].joint,

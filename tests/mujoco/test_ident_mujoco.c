@@ -58,8 +58,9 @@
 #include "bench_json.h"
 #include "fric_ident.h"
 #include "fric_mujoco.h"
+#include "robot_t0.h"
 
-#define DIR "../shared/data/robot_ident"
+#define DIR ROBOT_T0_DIR
 
 /* ---------------------------------------------------------------- step */
 
@@ -141,74 +142,10 @@ static void test_step_matches_mujoco(void **state)
 
 /* ---------------------------------------------------------------- T0 */
 
-/* robot_ident's SO-101 (so101_stripped.xml) in MuJoCo 2.2.2. */
-static mjModel *load_so101(void)
-{
-    char err[1000];
-    mjModel *m = mj_loadXML(DIR "/so101_stripped.xml", NULL, err, sizeof err);
-    if (!m) fail_msg("%s", err);
-    return m;
-}
-
-/* The JSON file at path, parsed (cJSON: a reader of its own, not the core's). */
-static cJSON *read_json(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    static char text[1 << 20];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[n] = 0;
-    cJSON *root = cJSON_Parse(text);
-    assert_non_null(root);
-    return root;
-}
-
 /* truth.json's joints in rec's order. */
 static void read_truth(const fric_recording *r, fric_native_params *p)
 {
-    cJSON *root = read_json(DIR "/T0/truth.json");
-    const cJSON *joints = cJSON_GetObjectItemCaseSensitive(root, "joints");
-    for (int j = 0; j < r->joints; j++) {
-        const cJSON *o = cJSON_GetObjectItemCaseSensitive(joints, r->name[j]);
-        assert_non_null(o);
-        fric_native_params_default(&p[j], NULL);
-        p[j].firmware_kp = 16;
-        p[j].kp = cJSON_GetObjectItemCaseSensitive(o, "kp")->valuedouble;
-        p[j].kv = cJSON_GetObjectItemCaseSensitive(o, "kv")->valuedouble;
-        p[j].frictionloss = cJSON_GetObjectItemCaseSensitive(o, "frictionloss")->valuedouble;
-        p[j].damping = cJSON_GetObjectItemCaseSensitive(o, "damping")->valuedouble;
-        p[j].armature = cJSON_GetObjectItemCaseSensitive(o, "armature")->valuedouble;
-        p[j].forcerange_hi = cJSON_GetObjectItemCaseSensitive(o, "forcerange")->valuedouble;
-        p[j].forcerange_lo = -p[j].forcerange_hi;
-    }
-    cJSON_Delete(root);
-}
-
-typedef struct {
-    fric_recording r;
-    double *goal;
-    fric_ident_tracks tr;
-} rec_data;
-
-static void load_rec(const char *path, const mjModel *m, rec_data *x, int tracks)
-{
-    fric_io_error err;
-    if (fric_recording_read(path, &x->r, NULL, &err)) fail_msg("%s", err.message);
-    x->goal = malloc(x->r.n * (size_t)x->r.joints * sizeof *x->goal);
-    assert_non_null(x->goal);
-    fric_ident_stale_goals(&x->r, x->goal);
-    x->r.goal = x->goal;
-    const char *why = NULL;
-    if (tracks && (fric_ident_tracks_create(&x->r, &x->tr, &why) || fric_mujoco_ident_tracks(m, &x->r, &x->tr, &why)))
-        fail_msg("%s", why);
-}
-
-static void free_rec(rec_data *x)
-{
-    fric_ident_tracks_destroy(&x->tr);
-    fric_recording_destroy(&x->r);
-    free(x->goal);
+    for (int j = 0; j < r->joints; j++) robot_t0_truth(r->name[j], &p[j]);
 }
 
 static double mae(const fric_recording *r, const double *q, int j)
@@ -249,20 +186,17 @@ static void test_t0_recovery(void **state)
 {
     (void)state;
     BENCH_SKIP_WITHOUT_DATA(DIR "/T0/truth.json", DIR);
-    mjModel *m = load_so101();
-    rec_data train, held;
+    mjModel *m = robot_t0_model();
+    robot_rec train, held;
     memset(&train, 0, sizeof train), memset(&held, 0, sizeof held);
-    load_rec(DIR "/T0/recipe.csv", m, &train, 1);
-    load_rec(DIR "/T0/teleop.csv", m, &held, 0);
+    robot_rec_load(DIR "/T0/recipe.csv", m, &train, 1);
+    robot_rec_load(DIR "/T0/teleop.csv", m, &held, 0);
     const int J = train.r.joints;
     fric_native_params truth[FRIC_REC_MAX_JOINTS], fit[FRIC_REC_MAX_JOINTS];
     read_truth(&train.r, truth);
-    const fric_recording *rp = &train.r;
-    const fric_ident_tracks *tp = &train.tr;
-    fric_ident_options o = { m->opt.timestep, 0, 16 };
+    const fric_ident_options o = { m->opt.timestep, 0, 16 };   /* robot_rec_set's, for short_fit_ok's box */
     const char *why = NULL;
-    fric_ident_set *set = fric_ident_set_create(&rp, &tp, 1, &o, &why);
-    if (!set) fail_msg("%s", why);
+    fric_ident_set *set = robot_rec_set(&train, m);
     double *q_truth = malloc(held.r.n * (size_t)J * sizeof *q_truth), *q_fit = malloc(held.r.n * (size_t)J * sizeof *q_fit);
     int bad = 0;
     fric_ident_result res[FRIC_REC_MAX_JOINTS];
@@ -315,7 +249,7 @@ static void test_t0_recovery(void **state)
     assert_int_equal(bad, 0);
     free(q_truth), free(q_fit);
     fric_ident_set_destroy(set);
-    free_rec(&train), free_rec(&held);
+    robot_rec_free(&train), robot_rec_free(&held);
     mj_deleteModel(m);
 }
 
@@ -346,7 +280,7 @@ static void test_replay_reproduces_t0(void **state)
 {
     (void)state;
     BENCH_SKIP_WITHOUT_DATA(DIR "/traj/teleop.csv", DIR);
-    mjModel *m = load_so101();
+    mjModel *m = robot_t0_model();
     fric_recording r;
     fric_io_error ioe;
     if (fric_recording_read(DIR "/T0/teleop.csv", &r, NULL, &ioe)) fail_msg("%s", ioe.message);
@@ -389,7 +323,7 @@ static const double check_truth[6][5] = {
  * counts a turn. r gets n frames (t, goal, pos: the caller frees them). */
 static void play_check(const char *traj, size_t n, fric_recording *r)
 {
-    mjModel *m = load_so101();
+    mjModel *m = robot_t0_model();
     assert_int_equal(m->njnt, 6);
     for (int j = 0; j < 6; j++) {
         const int d = m->jnt_dofadr[j];
@@ -442,7 +376,7 @@ static void test_check_robot(void **state)
 {
     (void)state;
     BENCH_SKIP_WITHOUT_DATA(DIR "/traj/recipe.csv", DIR);
-    mjModel *m = load_so101();
+    mjModel *m = robot_t0_model();
     fric_recording train, held;
     play_check(DIR "/traj/recipe.csv", 3562, &train);
     play_check(DIR "/traj/teleop.csv", 1801, &held);
@@ -500,7 +434,7 @@ static void test_check_robot(void **state)
  * above and one entered from below (the goal's last move before it). */
 static void pauses_both_sides(const fric_recording *r, int *both)
 {
-    cJSON *root = read_json(DIR "/traj/teleop_segments.json");
+    cJSON *root = robot_t0_json(DIR "/traj/teleop_segments.json");
     const cJSON *seg;
     int above[FRIC_REC_MAX_JOINTS] = { 0 }, below[FRIC_REC_MAX_JOINTS] = { 0 };
     const size_t J = (size_t)r->joints;
@@ -526,19 +460,13 @@ static void pauses_both_sides(const fric_recording *r, int *both)
 
 /* One of T0's recordings alone as a training set (its tracks by MuJoCo
  * 2.2.2) with T0's truth in its joints' order; *m the SO-101. */
-static fric_ident_set *t0_alone(const char *path, mjModel **m, rec_data *x, fric_native_params *truth)
+static fric_ident_set *t0_alone(const char *path, mjModel **m, robot_rec *x, fric_native_params *truth)
 {
-    *m = load_so101();
+    *m = robot_t0_model();
     memset(x, 0, sizeof *x);
-    load_rec(path, *m, x, 1);
+    robot_rec_load(path, *m, x, 1);
     read_truth(&x->r, truth);
-    const fric_recording *rp = &x->r;
-    const fric_ident_tracks *tp = &x->tr;
-    fric_ident_options o = { (*m)->opt.timestep, 0, 16 };
-    const char *why = NULL;
-    fric_ident_set *set = fric_ident_set_create(&rp, &tp, 1, &o, &why);
-    if (!set) fail_msg("%s", why);
-    return set;
+    return robot_rec_set(x, *m);
 }
 
 static void test_teleop_alone(void **state)
@@ -546,7 +474,7 @@ static void test_teleop_alone(void **state)
     (void)state;
     BENCH_SKIP_WITHOUT_DATA(DIR "/traj/teleop_segments.json", DIR);
     mjModel *m;
-    rec_data x;
+    robot_rec x;
     fric_native_params truth[FRIC_REC_MAX_JOINTS];
     fric_ident_set *set = t0_alone(DIR "/T0/teleop.csv", &m, &x, truth);
     const fric_ident_options o = { m->opt.timestep, 0, 16 };   /* t0_alone's, for short_fit_ok's box */
@@ -583,7 +511,7 @@ static void test_teleop_alone(void **state)
     }
     assert_true(flagged >= 1);   /* the check is not empty */
     fric_ident_set_destroy(set);
-    free_rec(&x);
+    robot_rec_free(&x);
     mj_deleteModel(m);
 }
 
@@ -597,7 +525,7 @@ static void test_recipe_split_verdict(void **state)
     (void)state;
     BENCH_SKIP_WITHOUT_DATA(DIR "/T0/truth.json", DIR);
     mjModel *m;
-    rec_data x;
+    robot_rec x;
     fric_native_params truth[FRIC_REC_MAX_JOINTS];
     fric_ident_set *set = t0_alone(DIR "/T0/recipe.csv", &m, &x, truth);
     for (int j = 0; j < x.r.joints; j++) {
@@ -608,7 +536,7 @@ static void test_recipe_split_verdict(void **state)
         if (strcmp(x.r.name[j], "gripper") != 0) assert_false(v.flags & FRIC_IDENT_FLAG(NO_HOLD_BOTH_SIDES));
     }
     fric_ident_set_destroy(set);
-    free_rec(&x);
+    robot_rec_free(&x);
     mj_deleteModel(m);
 }
 

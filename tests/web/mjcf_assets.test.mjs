@@ -21,6 +21,7 @@ import { spawnSync } from 'node:child_process';
 import { loadCore, ROOT } from './load.mjs';
 import { readRobotSync } from '../../web/src/mujoco/robotFiles.js';
 import { folderDrop } from '../../tools/robot.mjs';
+import { writeTree } from './tree.mjs';
 
 const CLI = path.join(ROOT, 'build/native/friction');
 const SO101 = path.resolve(ROOT, '../shared/data/so101');
@@ -68,14 +69,7 @@ function cliList(t, dir, main) {
   return [...new Set(opened.slice(first, again < 0 ? opened.length : again))].filter((p) => !p.endsWith('.xml')).sort();
 }
 
-function folder(name, files) {
-  const dir = path.join(tmp, name);
-  for (const [p, x] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, p)), { recursive: true });
-    fs.writeFileSync(path.join(dir, p), x);
-  }
-  return dir;
-}
+const folder = (name, files) => writeTree(path.join(tmp, name), files);
 
 describe('the page and friction mujoco list the same assets (the core\'s one table)', () => {
   it('a hand-written MJCF: <compiler assetdir texturedir>, then one with meshdir; an include in a subfolder; skybox faces, heightfield, skin', (t) => {

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { loadCore, ROOT } from './load.mjs';
 import { readRobotSync } from '../../web/src/mujoco/robotFiles.js';
 import { folderDrop } from '../../tools/robot.mjs';
+import { writeTree } from './tree.mjs';
 
 const SO101 = path.resolve(ROOT, '../shared/data/so101');
 const BAM2R = path.resolve(ROOT, '../shared/data/bam/2R/2r_mx');
@@ -43,14 +44,7 @@ function planOf(dir, main) {
 }
 const found = (files) => files.filter((f) => f.found === 1 && f.same < 0).map((f) => f.path).sort();
 
-function folder(name, files) {
-  const dir = path.join(tmp, name);
-  for (const [p, x] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, p)), { recursive: true });
-    fs.writeFileSync(path.join(dir, p), x);
-  }
-  return dir;
-}
+const folder = (name, files) => writeTree(path.join(tmp, name), files);
 
 describe('the core\'s MJCF file plan through the wasm wall (core.mujoco.mjcfPlan)', () => {
   it('each file with its role, what names it, and an include\'s tag in its includer\'s text', () => {
