@@ -31,7 +31,8 @@ const textUrl = (text, type) => URL.createObjectURL(new Blob([text], { type }));
 const FLAG_KEYS = { 'ident.no_reversal': 'ident.flag.no_reversal', 'ident.no_hold_both_sides': 'ident.flag.no_hold_both_sides',
   'ident.forcerange_not_fitted': 'ident.flag.forcerange_not_fitted', 'ident.armature_small': 'ident.flag.armature_small',
   'ident.kv_lumped': 'ident.flag.kv_lumped', 'ident.range_at_bound': 'ident.flag.range_at_bound', 'ident.ratios_only': 'ident.flag.ratios_only',
-  'ident.load_small': 'ident.flag.load_small', 'ident.viscous_lumped': 'ident.flag.viscous_lumped' };
+  'ident.load_small': 'ident.flag.load_small', 'ident.viscous_lumped': 'ident.flag.viscous_lumped',
+  'ident.pose_residual': 'ident.flag.pose_residual' };
 /** The flags' sentences in the page's language, by bit (the core's English where the page has none). */
 const flagTexts = (core) => core.ident.flags().map((f) => (FLAG_KEYS[f.id] ? t(FLAG_KEYS[f.id]) : f.text));
 const UNIT_KEYS = { DEGREES: 'ident.unit.DEGREES', RANGE_M100_100: 'ident.unit.RANGE_M100_100' };
@@ -272,7 +273,8 @@ export function identSection(parent, { core, carry = null, startIdent, mujocoUrl
       return why.length ? [main, el('tr', { className: 'ident-why', dataset: { whyOf: n } }, el('td'), el('td', { colSpan: cols - 1, className: 'note', textContent: why.join('; ') }))] : [main];
     });
     maeBox.replaceChildren(maeTable(r, count));
-    commonNote.textContent = texts.filter((_, b) => common[b]).map((x) => t('ident.everyJoint', { what: x })).join(' ');
+    commonNote.textContent = [...texts.filter((_, b) => common[b]).map((x) => t('ident.everyJoint', { what: x })),
+      ...(r.poseResidual ? [t('ident.poseResidual', { joints: r.poseResidual.joints.join(', '), body: r.poseResidual.body })] : [])].join(' ');
     table.replaceChildren(el('caption', { textContent: t('ident.table.caption', { floor: (count * 1e3).toFixed(3) }) }), el('thead', {}, head), el('tbody', {}, ...rows));
     table.hidden = false;
     tableWrap.hidden = false;
