@@ -101,6 +101,10 @@ export function identSection(parent, { core, carry = null, startIdent, mujocoUrl
   const chart = lineBox(section, { title: t('ident.chart.title'), description: t('ident.chart.desc'), height: 260, fileName: 'ident-joint',
     xName: 't [s]', xText: 't [s]', yText: t('ident.chart.y'), line: { borderWidth: 1.2 } });
   chart.box.id = 'ident-chart-box';
+  // before a run the chart has nothing to draw: a sentence in its place, not empty 0–1 axes
+  const chartEmpty = el('p', { className: 'note', id: 'ident-chart-empty', textContent: t('ident.chart.empty') });
+  chart.box.before(chartEmpty);
+  chart.box.hidden = true;
   section.append(exports, el('div', { className: 'row' }, el('label', { textContent: t('ident.mapping') }, mappingBox)), report);
 
   const zones = [dropZone(robotDrop, { onFiles: takeRobot, onError: say, folders: true }),
@@ -179,6 +183,8 @@ export function identSection(parent, { core, carry = null, startIdent, mujocoUrl
     exports.hidden = true;
     report.hidden = true;
     chartRow.hidden = true;
+    chart.box.hidden = true;
+    chartEmpty.hidden = false;
     joints.replaceChildren();
     runBtn.disabled = true;
     cancelBtn.disabled = false;
@@ -280,6 +286,8 @@ export function identSection(parent, { core, carry = null, startIdent, mujocoUrl
     tableWrap.hidden = false;
     jointSel.replaceChildren(...r.names.map((n, j) => el('option', { value: String(j), textContent: n })));
     chartRow.hidden = false;
+    chart.box.hidden = false;
+    chartEmpty.hidden = true;
     drawChart(0);
     exports.replaceChildren(...Object.entries(r.params).map(([joint, text]) => {
       const b = button(t('ident.export.params', { joint }), t('ident.export.params.title'));
