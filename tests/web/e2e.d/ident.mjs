@@ -96,9 +96,11 @@ export default async function ident(h) {
         // the field to the right of the text on its line, or on a line below it
         return { label: text.textContent.trim(), gap: b.top >= a.bottom - 1 ? Infinity : b.left - a.right };
       }).filter(Boolean);
-      return { boxShown: !!box && box.offsetParent !== null, emptyShown: !!empty && empty.offsetParent !== null, emptyText: empty?.textContent ?? '', gaps };
+      const jointSel = document.querySelector('#ident-chart-joint');
+      return { selShown: !!jointSel && jointSel.offsetParent !== null, boxShown: !!box && box.offsetParent !== null, emptyShown: !!empty && empty.offsetParent !== null, emptyText: empty?.textContent ?? '', gaps };
     });
     expect(!got.boxShown, 'the chart box is shown before a run');
+    expect(!got.selShown, 'the chart\'s joint choice (empty) is shown before a run');
     expect(got.emptyShown && got.emptyText.length > 20, `no sentence where the chart goes: "${got.emptyText}"`);
     expect(got.gaps.length >= 4, `options found: ${JSON.stringify(got.gaps)}`);
     const close = got.gaps.filter((x) => !(x.gap >= 4));
