@@ -200,8 +200,28 @@ static const char *key_unit(const char *key)
     return "";
 }
 
+/* The joints whose residual follows the pose (POSE_RESIDUAL) said in one
+ * line with the body of the outermost of them (the highest body id: MuJoCo
+ * numbers a chain's bodies outwards): the wrong link is one every flagged
+ * joint carries, from that body outwards. */
+static void print_pose_residual(const mjModel *m, const fric_recording *r0, const int *jnt, const fric_ident_result *res,
+                                const unsigned char *leave)
+{
+    int outer = -1, n = 0;
+    for (int j = 0; j < r0->joints; j++)
+        if (!leave[j] && res[j].verdict.flags & FRIC_IDENT_FLAG(POSE_RESIDUAL)) {
+            if (!n++) printf("warning: the residual at the holds follows the pose on ");
+            printf("%s%s", n > 1 ? ", " : "", r0->name[j]);
+            if (outer < 0 || m->jnt_bodyid[jnt[j]] > m->jnt_bodyid[jnt[outer]]) outer = j;
+        }
+    if (!n) return;
+    const char *body = mj_id2name(m, mjOBJ_BODY, m->jnt_bodyid[jnt[outer]]);
+    printf(": a link from %s outwards may have a wrong mass or centre of mass in the MJCF (kp absorbs part of "
+           "it): check the MJCF's inertials, or fit with a larger --budget\n", body ? body : r0->name[outer]);
+}
+
 static void print_results(const ident_args *o, rec_entry *E, int nE, const fric_ident_result *res,
-                          const unsigned char *leave)
+                          const unsigned char *leave, const mjModel *m, const int *jnt)
 {
     const fric_recording *r0 = &E[0].r;
     char a[FMT_DOUBLE_LEN];
@@ -228,6 +248,7 @@ static void print_results(const ident_args *o, rec_entry *E, int nE, const fric_
         for (int f = 0; f < FRIC_IDENT_N_FLAGS; f++)
             if (x->verdict.flags & (1u << f)) printf("    - %s\n", fric_ident_flag_text(f));
     }
+    print_pose_residual(m, r0, jnt, res, leave);
     printf("MAE of the whole arm replaying each recording in MuJoCo [mrad] (one count = %.3f mrad)\n",
            FRIC_IDENT_COUNT * 1e3);
     printf("    %-14s %-9s %10s %8s %12s  %s\n", "joint", "set", "fitted", "counts", "MJCF's", "recording");
@@ -408,7 +429,7 @@ int cli_ident(int argc, char **argv)
         fprintf(stderr, "friction: ident: MuJoCo warned: %s (%d warnings in all; a replay with the MJCF's own "
                 "parameters may leave the finite range)\n", first_warning, n_warnings);
     if (!rc) {
-        print_results(&o, E, nE, res, leave);
+        print_results(&o, E, nE, res, leave, m, jnt);
         print_adopt(&o, r0, leave);
         rc = cli_finish_output(stdout, "the identification to stdout");
     }

@@ -151,6 +151,8 @@ void fric_ident_fitter_destroy(fric_ident_fitter *f)
 typedef struct {
     double load;   /* the hold's mean load [N·m] */
     int side;      /* +1 approached from below (the goal rose into it), −1 from above */
+    int clean;     /* 1: came into without ringing past it (came_from_side) */
+    size_t rec, from, end;   /* the recording and its frames [from, end) */
 } hold;
 
 /* The measured position's quantisation allowed for in a joint's motion
@@ -181,6 +183,63 @@ static int came_from_side(const fric_recording *r, int j, size_t from, size_t en
         ext = side > 0 ? fmax(ext, q) : fmin(ext, q);
     }
     return 1;
+}
+
+/* The swing of joint j's residual at its holds with the load (fric_ident_
+ * verdict's pose_swing) [rad]: per hold the mean of the simulated (p) less
+ * the measured position, e; e = a_side + b·load fitted by least squares
+ * with an intercept per approach side (the friction band's error, opposite
+ * on the two sides, stays out of b); |b| times the holds' load range. At a
+ * hold the servo rests where kp·(goal − q) + load equals the friction on
+ * its side, q = goal + (load ∓ frictionloss)/kp: a load wrong by ΔL (a link
+ * of a wrong mass or centre of mass in the MJCF) moves the simulated hold
+ * by ΔL/kp. The part of ΔL proportional to the joint's whole load is
+ * absorbed by kp; the rest, a link's share of the load changing from pose
+ * to pose, stays in e and follows the load. A correct MJCF leaves e within
+ * the quantisation (a hold's mean within half a count of the true one; T0:
+ * 0.11–0.16 counts RMS, a swing of 0.05–0.08 counts). 0 with fewer than 3
+ * holds, or with the holds' loads within the friction band (2·frictionloss:
+ * no gravity load that varies, shoulder_pan's). */
+static double pose_swing(const fric_ident_set *set, int j, const fric_native_params *p, const hold *holds, size_t nh)
+{
+    if (nh < 3) return 0;
+    double *e = malloc(nh * sizeof *e);
+    double *sim = NULL;
+    size_t cap = 0;
+    for (size_t i = 0; i < set->count; i++) cap = set->rec[i]->n > cap ? set->rec[i]->n : cap;
+    if (e) sim = malloc(cap * sizeof *sim);
+    double swing = 0;
+    if (sim) {
+        size_t rec = set->count;   /* the recording simulated into sim */
+        for (size_t h = 0; h < nh; h++) {
+            const fric_recording *r = set->rec[holds[h].rec];
+            const size_t J = (size_t)r->joints;
+            if (holds[h].rec != rec) fric_ident_simulate(set, rec = holds[h].rec, j, p, sim, cap);
+            double sum = 0;
+            for (size_t k = holds[h].from; k < holds[h].end; k++) sum += sim[k] - r->pos[k * J + (size_t)j];
+            e[h] = sum / (double)(holds[h].end - holds[h].from);
+        }
+        /* the means per side, then b over the deviations from them */
+        double n[2] = { 0 }, mL[2] = { 0 }, me[2] = { 0 }, lo = INFINITY, hi = -INFINITY;
+        for (size_t h = 0; h < nh; h++) {
+            const int s = holds[h].side > 0;
+            n[s]++, mL[s] += holds[h].load, me[s] += e[h];
+            lo = fmin(lo, holds[h].load), hi = fmax(hi, holds[h].load);
+        }
+        for (int s = 0; s < 2; s++)
+            if (n[s] > 0) mL[s] /= n[s], me[s] /= n[s];
+        double sLL = 0, sLe = 0;
+        for (size_t h = 0; h < nh; h++) {
+            const int s = holds[h].side > 0;
+            const double dL = holds[h].load - mL[s];
+            sLL += dL * dL, sLe += dL * (e[h] - me[s]);
+        }
+        /* a load that stays within the friction band has no pose to follow */
+        swing = sLL > 0 && isfinite(sLe) && hi - lo > 2 * p->frictionloss ? fabs(sLe / sLL) * (hi - lo) : 0;
+    }
+    free(sim);
+    free(e);
+    return swing;
 }
 
 void fric_ident_verdict_of(const fric_ident_set *set, int j, const fric_native_params *p, fric_ident_verdict *v)
@@ -218,13 +277,13 @@ void fric_ident_verdict_of(const fric_ident_set *set, int j, const fric_native_p
             if (k && (moves || k + 1 == n)) {
                 /* a still run [still_from, k) ends: a hold when long enough */
                 const size_t end = moves ? k : n;
-                if (r->t[end - 1] - r->t[still_from] >= FRIC_IDENT_HOLD_S && last != 0 && holds &&
-                    came_from_side(r, j, still_from, end, last)) {
+                if (r->t[end - 1] - r->t[still_from] >= FRIC_IDENT_HOLD_S && last != 0 && holds) {
                     double sum = 0;
                     for (size_t q = still_from; q < end; q++) sum += tr->load[q * J + (size_t)j];
-                    holds[nh++] = (hold){ sum / (double)(end - still_from), last };
-                    if (last > 0) v->holds_below++;
-                    else v->holds_above++;
+                    const int clean = came_from_side(r, j, still_from, end, last);
+                    holds[nh++] = (hold){ sum / (double)(end - still_from), last, clean, i, still_from, end };
+                    if (clean && last > 0) v->holds_below++;
+                    else if (clean) v->holds_above++;
                 }
             }
             if (moves) {
@@ -244,17 +303,21 @@ void fric_ident_verdict_of(const fric_ident_set *set, int j, const fric_native_p
     int pair = 0;
     for (size_t a = 0; a < nh && !pair; a++)
         for (size_t b = a + 1; b < nh && !pair; b++)
-            pair = holds[a].side != holds[b].side && fabs(holds[a].load - holds[b].load) <= p->frictionloss;
+            pair = holds[a].clean && holds[b].clean && holds[a].side != holds[b].side &&
+                   fabs(holds[a].load - holds[b].load) <= p->frictionloss;
+    v->pose_swing = p->kp > 0 ? pose_swing(set, j, p, holds, nh) : 0;
     free(holds);
     v->flags = FRIC_IDENT_FLAG(KV_LUMPED) | FRIC_IDENT_FLAG(FORCERANGE_NOT_FITTED);
     if (v->reversals == 0) v->flags |= FRIC_IDENT_FLAG(NO_REVERSAL);
     if (!pair) v->flags |= FRIC_IDENT_FLAG(NO_HOLD_BOTH_SIDES);
     if (v->accel_share < SHARE_MIN) v->flags |= FRIC_IDENT_FLAG(ARMATURE_SMALL);
     if (v->known_share < SHARE_MIN) v->flags |= FRIC_IDENT_FLAG(RATIOS_ONLY);
+    if (v->pose_swing > FRIC_IDENT_POSE_SWING) v->flags |= FRIC_IDENT_FLAG(POSE_RESIDUAL);
     const unsigned ratios = v->flags & FRIC_IDENT_FLAG(RATIOS_ONLY);
     v->param_flags[AT_frictionloss] =
         ratios | (v->flags & (FRIC_IDENT_FLAG(NO_REVERSAL) | FRIC_IDENT_FLAG(NO_HOLD_BOTH_SIDES)));
-    v->param_flags[AT_kp] = ratios | (v->flags & FRIC_IDENT_FLAG(NO_HOLD_BOTH_SIDES));
+    v->param_flags[AT_kp] =
+        ratios | (v->flags & (FRIC_IDENT_FLAG(NO_HOLD_BOTH_SIDES) | FRIC_IDENT_FLAG(POSE_RESIDUAL)));
     v->param_flags[AT_damping] = ratios;
     v->param_flags[AT_armature] = ratios | (v->flags & FRIC_IDENT_FLAG(ARMATURE_SMALL));
     v->param_flags[AT_kv] = FRIC_IDENT_FLAG(KV_LUMPED);

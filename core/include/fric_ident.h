@@ -193,7 +193,11 @@ double fric_ident_loss(const fric_ident_set *s, int j, const fric_native_params 
     X(VISCOUS_LUMPED, "ident.viscous_lumped", \
       "friction_viscous and the back-EMF kt²/R both act as −c·q̇: friction_viscous held at 0, kt and R carry the " \
       "damping") \
-    X(RANGE_AT_BOUND, "ident.range_at_bound", "a confidence range reaches its bound: that value not identifiable")
+    X(RANGE_AT_BOUND, "ident.range_at_bound", "a confidence range reaches its bound: that value not identifiable") \
+    X(POSE_RESIDUAL, "ident.pose_residual", \
+      "the residual at the holds follows the joint's gravity load (it swings by more than half a count across " \
+      "the holds): a link this joint carries may have a wrong mass or centre of mass in the MJCF (kp absorbs part " \
+      "of it), or the fit stopped short of its minimum (a larger budget)")
 enum {
 #define FLAG_BIT(f, id, text) FRIC_IDENT_BIT_##f,
     FRIC_IDENT_FLAGS(FLAG_BIT)
@@ -224,10 +228,26 @@ typedef struct {
                                   RMS ratio: what sets the scale of the servo's
                                   parameters (scaling kp, frictionloss, damping and
                                   armature together leaves the rest unchanged)  [-] */
+    double pose_swing;         /* with p a fitted native set (kp > 0; else 0): how
+                                  far the residual at the holds (simulated less
+                                  measured, per hold) swings with the hold's load,
+                                  past what one intercept per approach side
+                                  explains; over FRIC_IDENT_POSE_SWING:
+                                  POSE_RESIDUAL                     [rad] */
 } fric_ident_verdict;
 #define FRIC_IDENT_VERDICT_FIELDS(X) \
     X(reversals, "") X(holds_above, "") X(holds_below, "") X(load_min, "N·m") X(load_max, "N·m") \
-    X(inertia_mean, "kg·m²") X(accel_share, "") X(known_share, "")
+    X(inertia_mean, "kg·m²") X(accel_share, "") X(known_share, "") X(pose_swing, "rad")
+
+/* The residual at the holds allowed to swing with the load (fric_ident_
+ * verdict's pose_swing) before POSE_RESIDUAL is said: half a count, what
+ * the quantisation moves one hold's mean by at most [rad]. Measured on T0's
+ * recipe (ident_fit.c): the SO-101's own MJCF 0.05–0.08 counts; one link's
+ * mass ×1.3 on shoulder_lift: upper_arm 1.9, lower_arm 0.8 (and 0.6 on
+ * elbow_flex), gripper 1.8, wrist 0.49 counts (not said). A fit stopped
+ * far short of its minimum swings too (wrist_flex after 60 evaluations:
+ * 0.96 counts): the sentence says both. */
+#define FRIC_IDENT_POSE_SWING (0.5 * FRIC_IDENT_COUNT)
 
 /* ------------------------------------------------------------ the fit */
 /* Joint j's fit: CMA-ES in box s (fric_native_fit_space: held keys held),

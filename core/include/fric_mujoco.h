@@ -186,7 +186,10 @@ fric_status fric_mujoco_robot_adopt_native(fric_robot *r, mjModel *m, mjData *d,
  * definition of MuJoCo's own servo in a robot) into m: dof's frictionloss,
  * damping, armature, solref and solimp; actuator act a position of e's kp
  * and kv (gain FIXED kp, bias AFFINE 0 −kp −kv, no dynamics), its
- * forcelimited and forcerange. The caller runs mj_setConst after. */
+ * forcelimited and forcerange; through the actuator's gear g (joint
+ * transmission: length g·q, g·force on the joint) kp/g², kv/g² and
+ * forcerange/|g|, so the joint feels e's servo. The caller runs
+ * mj_setConst after. */
 void fric_mujoco_native_write(mjModel *m, int dof, int act, const fric_native_edit *e);
 /* Adopted joint i's caution for MuJoCo's own copy of the file at m's
  * timestep (fric_robot_step_caution): the dof's inertia read from MuJoCo

@@ -131,12 +131,19 @@ void fric_mujoco_native_write(mjModel *m, int dof, int act, const fric_native_ed
     m->actuator_dyntype[act] = mjDYN_NONE;
     for (int c = 0; c < mjNGAIN; c++) m->actuator_gainprm[act * mjNGAIN + c] = 0;
     for (int c = 0; c < mjNBIAS; c++) m->actuator_biasprm[act * mjNBIAS + c] = 0;
-    m->actuator_gainprm[act * mjNGAIN] = e->kp;
-    m->actuator_biasprm[act * mjNBIAS + 1] = -e->kp;
-    m->actuator_biasprm[act * mjNBIAS + 2] = -e->kv;
+    /* e is the joint's servo; a joint transmission of gear g makes the
+       actuator's length g·q and puts g·force on the joint (MuJoCo's
+       actuation model), so the joint sees g²·kp and g²·kv and the force
+       bounded by |g|·forcerange: the actuator gets kp/g², kv/g² and
+       forcerange/|g| (and its ctrl the goal in its own length, g·goal:
+       fric_mujoco_ident_replay). Gear 1: e's values as they are. */
+    const double g = m->actuator_gear[act * 6], g2 = g * g, ga = fabs(g);
+    m->actuator_gainprm[act * mjNGAIN] = e->kp / g2;
+    m->actuator_biasprm[act * mjNBIAS + 1] = -e->kp / g2;
+    m->actuator_biasprm[act * mjNBIAS + 2] = -e->kv / g2;
     m->actuator_forcelimited[act] = (mjtByte)e->limited;
-    m->actuator_forcerange[2 * act] = e->forcerange[0];
-    m->actuator_forcerange[2 * act + 1] = e->forcerange[1];
+    m->actuator_forcerange[2 * act] = e->forcerange[0] / ga;
+    m->actuator_forcerange[2 * act + 1] = e->forcerange[1] / ga;
 }
 
 fric_status fric_mujoco_ident_replay(const mjModel *m, const fric_recording *r, const fric_native_params *p,
@@ -175,7 +182,7 @@ fric_status fric_mujoco_ident_replay(const mjModel *m, const fric_recording *r, 
     mj_resetData(mc, d);
     for (size_t j = 0; j < J; j++) {
         d->qpos[mc->jnt_qposadr[jnt[j]]] = r->pos[j];
-        d->ctrl[act[j]] = r->goal[j];
+        d->ctrl[act[j]] = mc->actuator_gear[act[j] * 6] * r->goal[j];   /* the goal in the actuator's length */
     }
     mj_forward(mc, d);
     fric_ident_frame_steps(r, mc->opt.timestep, step, w);
@@ -199,7 +206,7 @@ fric_status fric_mujoco_ident_replay(const mjModel *m, const fric_recording *r, 
                               fric__values(fric__u("k", k), fric__g("t", r->t[k]), fric__s("name", r->name[j])));
                 rc = FRIC_E_NONFINITE;
             }
-            d->ctrl[act[j]] = r->goal[k * J + j];
+            d->ctrl[act[j]] = mc->actuator_gear[act[j] * 6] * r->goal[k * J + j];
         }
     }
     mj_deleteData(d);

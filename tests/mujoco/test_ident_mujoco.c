@@ -305,6 +305,60 @@ static void test_replay_reproduces_t0(void **state)
     mj_deleteModel(m);
 }
 
+/* A geared position actuator: the SO-101 with every actuator's gear 2
+ * (its ctrlrange doubled, the actuator's length being 2·q) replays T0's
+ * teleoperation with T0's truth, a joint-space servo, as the file of gear 1
+ * does: T0's recorded positions (real MuJoCo at gear 1) within half a
+ * count. MuJoCo's actuation (length g·q, g·force on the joint) makes the
+ * joint feel g²·kp, so the fitted kp goes in as kp/g² and the goal as g·goal
+ * (the replay's writes). And the MJCF's own servos: a file of gear 2 and
+ * kp K/4 is, by the same closed form, the file of gear 1 and kp K: the two
+ * replays agree to rounding. */
+static void test_replay_geared(void **state)
+{
+    (void)state;
+    BENCH_SKIP_WITHOUT_DATA(DIR "/traj/teleop.csv", DIR);
+    mjModel *m = load_so101();
+    mjModel *mg = mj_copyModel(NULL, m);
+    assert_non_null(mg);
+    for (int a = 0; a < mg->nu; a++) {
+        mg->actuator_gear[6 * a] = 2;
+        mg->actuator_ctrlrange[2 * a] *= 2, mg->actuator_ctrlrange[2 * a + 1] *= 2;
+    }
+    fric_recording r;
+    fric_io_error ioe;
+    if (fric_recording_read(DIR "/T0/teleop.csv", &r, NULL, &ioe)) fail_msg("%s", ioe.message);
+    const size_t J = (size_t)r.joints;
+    double *goal = malloc(r.n * J * sizeof *goal), *q = malloc(r.n * J * sizeof *q), *q1 = malloc(r.n * J * sizeof *q1);
+    assert_non_null(goal), assert_non_null(q), assert_non_null(q1);
+    read_traj(DIR "/traj/teleop.csv", r.n, J, goal);
+    r.goal = goal;
+    fric_native_params truth[FRIC_REC_MAX_JOINTS];
+    read_truth(&r, truth);
+    const char *why = NULL;
+    if (fric_mujoco_ident_replay(mg, &r, truth, NULL, 16, q, &why)) fail_msg("%s", why);
+    double worst = 0;
+    for (size_t c = 0; c < r.n * J; c++) worst = fmax(worst, fabs(q[c] - r.pos[c]) / FRIC_IDENT_COUNT);
+    print_message("T0 teleop replayed at gear 2 with its truth: largest |q - q_T0| %.4f counts\n", worst);
+    assert_true(worst <= 0.51);
+    /* the file's own servos: kp 8 at gear 1 against kp 2 at gear 2 */
+    for (int a = 0; a < m->nu; a++) {
+        m->actuator_gainprm[a * mjNGAIN] = 8, m->actuator_biasprm[a * mjNBIAS + 1] = -8;
+        mg->actuator_gainprm[a * mjNGAIN] = 2, mg->actuator_biasprm[a * mjNBIAS + 1] = -2;
+        m->dof_damping[m->jnt_dofadr[m->actuator_trnid[2 * a]]] = mg->dof_damping[mg->jnt_dofadr[mg->actuator_trnid[2 * a]]] = 0.5;
+    }
+    if (fric_mujoco_ident_replay(m, &r, NULL, NULL, 16, q1, &why)) fail_msg("%s", why);
+    if (fric_mujoco_ident_replay(mg, &r, NULL, NULL, 16, q, &why)) fail_msg("%s", why);
+    worst = 0;
+    for (size_t c = 0; c < r.n * J; c++) worst = fmax(worst, fabs(q[c] - q1[c]));
+    print_message("the MJCF's own servos, kp 8 at gear 1 against kp 2 at gear 2: largest difference %.3g rad\n", worst);
+    assert_true(worst <= 1e-9);
+    free(goal), free(q), free(q1);
+    fric_recording_destroy(&r);
+    mj_deleteModel(mg);
+    mj_deleteModel(m);
+}
+
 /* ------------------------------------------------------- a check robot */
 
 /* A robot of other parameters, made here: per joint kp, frictionloss,
@@ -541,5 +595,6 @@ static void test_recipe_split_verdict(void **state)
 }
 
 FRIC_TEST_MAIN(cmocka_unit_test(test_recipe_split_verdict), cmocka_unit_test(test_step_matches_mujoco), cmocka_unit_test(test_replay_reproduces_t0),
+               cmocka_unit_test(test_replay_geared),
                cmocka_unit_test(test_t0_recovery), cmocka_unit_test(test_check_robot),
                cmocka_unit_test(test_teleop_alone))

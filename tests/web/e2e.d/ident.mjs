@@ -20,7 +20,8 @@
 //               the run stops, the view says so, and runs again
 //   refused     a dataset of another robot type and a dataset without its
 //               calibration: each refused in one sentence, nothing fitted
-//   screenshots build/e2e/ident-{1280,1024,853}.png (the table in view)
+//   screenshots build/e2e/ident-{1280,1024,853}.png (the table in view) and
+//   build/e2e/ident-form-*.png (the form before a run)
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -79,6 +80,33 @@ export default async function ident(h) {
     .map((tr) => [tr.dataset.joint, Object.fromEntries([...tr.querySelectorAll('td[data-key]')].map((td) => [td.dataset.key, Number(td.dataset.value)]))])));
   const run = async () => { await page.locator('#ident-run').click(); };
   const until = (f, ms = 300_000) => waitFor(async () => { const s = await state(); return s && f(s) ? s : null; }, ms, 250);
+
+  await check('ident form: before a run a sentence stands where the chart goes (no empty axes), each option\'s label apart from its field; screenshots', async () => {
+    await page.locator('#ident-run').scrollIntoViewIfNeeded();
+    const got = await page.evaluate(() => {
+      const box = document.querySelector('#ident-chart-box'), empty = document.querySelector('#ident-chart-empty');
+      // per option: the gap between the end of the label's own text and its field [px]
+      const gaps = [...document.querySelectorAll('#mujoco-ident .ident-options label')].map((l) => {
+        const text = [...l.childNodes].find((n) => n.nodeType === 3 && n.textContent.trim());
+        const field = l.querySelector('input, select');
+        if (!text || !field) return null;
+        const r = document.createRange();
+        r.selectNodeContents(text);
+        const a = r.getBoundingClientRect(), b = field.getBoundingClientRect();
+        // the field to the right of the text on its line, or on a line below it
+        return { label: text.textContent.trim(), gap: b.top >= a.bottom - 1 ? Infinity : b.left - a.right };
+      }).filter(Boolean);
+      const jointSel = document.querySelector('#ident-chart-joint');
+      return { selShown: !!jointSel && jointSel.offsetParent !== null, boxShown: !!box && box.offsetParent !== null, emptyShown: !!empty && empty.offsetParent !== null, emptyText: empty?.textContent ?? '', gaps };
+    });
+    expect(!got.boxShown, 'the chart box is shown before a run');
+    expect(!got.selShown, 'the chart\'s joint choice (empty) is shown before a run');
+    expect(got.emptyShown && got.emptyText.length > 20, `no sentence where the chart goes: "${got.emptyText}"`);
+    expect(got.gaps.length >= 4, `options found: ${JSON.stringify(got.gaps)}`);
+    const close = got.gaps.filter((x) => !(x.gap >= 4));
+    expect(close.length === 0, `labels touching their fields: ${JSON.stringify(close)}`);
+    await h.screenshots(page, 'ident-form', { waitMs: 200, locator: '#ident-run' });
+  });
 
   await check('ident csv: the recipe\'s CSV fitted in the page gives the Node tool\'s values (the same core); progress, exports, chart', async () => {
     expect(node.status === 0, `tools/ident.mjs: ${node.stderr}`);

@@ -54,7 +54,9 @@ export function prepare(mj, core, m, { train, held = [], leave = [], firmwareKp,
     }
     const names = made[0].names;
     const flags = leaveFlags(names, leave);
-    identJoints(mj, m, names, { source: mjcfName });
+    const map = identJoints(mj, m, names, { source: mjcfName });
+    // each joint's body (its id and name: the wrong-mass sentence names the outermost, poseResidual)
+    const bodies = map.map((x) => ({ id: m.jnt_bodyid[x.jnt], name: mj.mj_id2name(m, mj.mjtObj.mjOBJ_BODY.value, m.jnt_bodyid[x.jnt]) ?? '' }));
     const T = made.slice(0, train.length);
     T.forEach((x, i) => computeTracks(mj, core, m, x, { source: mjcfName, onProgress: onProgress && ((k, n) => onProgress(i, k, n)) }));
     set = core.ident.set(T, { h: m.opt.timestep, window: 0, firmwareKp });
@@ -65,7 +67,7 @@ export function prepare(mj, core, m, { train, held = [], leave = [], firmwareKp,
       H.forEach((x) => computeTracks(mj, core, m, x, { source: mjcfName }));
       hset = core.ident.set(H, { h: m.opt.timestep, window: 0, firmwareKp });
     }
-    const out = { core, train: T, held: H, set, heldSet: hset, leave: flags, names, firmwareKp };
+    const out = { core, train: T, held: H, set, heldSet: hset, leave: flags, names, bodies, firmwareKp };
     out.free = () => { set.free(); hset?.free(); made.forEach((x) => x.free()); };
     return out;
   } catch (e) {
@@ -143,6 +145,21 @@ export function cG(x, p) {
 }
 
 /**
+ * The joints whose residual at the holds follows the pose (the core's flag
+ * ident.pose_residual: a link of a wrong mass in the MJCF) and the body of
+ * the outermost of them (the highest body id: MuJoCo numbers a chain's
+ * bodies outwards), as cli/ident.c's print_pose_residual: { joints, body },
+ * or null when no joint says it.
+ */
+export function poseResidual(core, prep, results) {
+  const bit = core.ident.flags().find((g) => g.id === 'ident.pose_residual').bit;
+  const js = prep.names.map((_, j) => j).filter((j) => !prep.leave[j] && results[j] && results[j].flags & (1 << bit));
+  if (!js.length) return null;
+  const outer = js.reduce((a, j) => (prep.bodies[j].id > prep.bodies[a].id ? j : a), js[0]);
+  return { joints: js.map((j) => prep.names[j]), body: prep.bodies[outer].name || prep.names[outer] };
+}
+
+/**
  * The report `friction ident` prints (cli/ident.c print_results), line for
  * line: the recordings, per joint the fitted values with their ranges and
  * units and what the data cannot tell (the core's English sentences), then
@@ -164,6 +181,10 @@ export function reportLines(core, { mjcf, prep, results, runs }) {
     }
     for (const g of flags) if (x.flags & (1 << g.bit)) L.push(`    - ${g.text}`);
   });
+  const pr = poseResidual(core, prep, results);
+  if (pr) {
+    L.push(`warning: the residual at the holds follows the pose on ${pr.joints.join(', ')}: a link from ${pr.body} outwards may have a wrong mass or centre of mass in the MJCF (kp absorbs part of it): check the MJCF's inertials, or fit with a larger --budget`);
+  }
   L.push(`MAE of the whole arm replaying each recording in MuJoCo [mrad] (one count = ${(count * 1e3).toFixed(3)} mrad)`);
   L.push(`    ${'joint'.padEnd(14)} ${'set'.padEnd(9)} ${'fitted'.padStart(10)} ${'counts'.padStart(8)} ${"MJCF's".padStart(12)}  recording`);
   names.forEach((name, j) => {

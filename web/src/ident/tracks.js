@@ -128,7 +128,7 @@ export function replayArm(mj, core, m, rec, { params = null, use = null, firmwar
     mj.mj_resetData(mc, d);
     for (let j = 0; j < J; j++) {
       d.qpos[map[j].qpos] = rec.pos[j];
-      d.ctrl[map[j].act] = rec.goal[j];
+      d.ctrl[map[j].act] = mc.actuator_gear[6 * map[j].act] * rec.goal[j];   // the goal in the actuator's length
     }
     mj.mj_forward(mc, d);
     const { step, w } = rec.frameSteps(mc.opt.timestep), q = new Float64Array(n * J);
@@ -144,7 +144,7 @@ export function replayArm(mj, core, m, rec, { params = null, use = null, firmwar
         const x = prev[j] + (d.qpos[map[j].qpos] - prev[j]) * w[k];
         if (!Number.isFinite(x)) throw new Error(t('ident.err.replayNonfinite', { k, t: rec.t[k], name: rec.names[j] }));
         q[k * J + j] = x;
-        d.ctrl[map[j].act] = rec.goal[k * J + j];
+        d.ctrl[map[j].act] = mc.actuator_gear[6 * map[j].act] * rec.goal[k * J + j];
       }
     }
     return q;

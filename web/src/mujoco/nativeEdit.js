@@ -12,7 +12,8 @@ const NGAIN = 10, NBIAS = 10, NREF = 2, NIMP = 5;   // mjNGAIN, mjNBIAS, mjNREF,
  * { frictionloss, damping, armature, solref [2], solimp [5], kp, kv,
  * limited, forcerange [lo, hi] }) into m: dof's frictionloss, damping,
  * armature, solref and solimp; actuator k a position of e's kp and kv (gain
- * FIXED kp, bias AFFINE 0 −kp −kv, no dynamics) and its forcerange. The
+ * FIXED kp, bias AFFINE 0 −kp −kv, no dynamics) and its forcerange,
+ * through the actuator's gear g as kp/g², kv/g², forcerange/|g|. The
  * caller runs mj_setConst after (dof_invweight0 with the new armature).
  */
 export function writeNativeEdit(m, dof, k, e) {
@@ -26,13 +27,19 @@ export function writeNativeEdit(m, dof, k, e) {
   m.actuator_dyntype[k] = DYN_NONE;
   m.actuator_gainprm.fill(0, k * NGAIN, k * NGAIN + NGAIN);
   m.actuator_biasprm.fill(0, k * NBIAS, k * NBIAS + NBIAS);
-  m.actuator_gainprm[k * NGAIN] = e.kp;
-  m.actuator_biasprm[k * NBIAS + 1] = -e.kp;
-  m.actuator_biasprm[k * NBIAS + 2] = -e.kv;
+  // e is the joint's servo; through a joint transmission of gear g (the
+  // actuator's length g·q, g·force on the joint) the joint feels g²·kp and
+  // g²·kv and the force bounded by |g|·forcerange: the actuator gets kp/g²,
+  // kv/g², forcerange/|g| (its ctrl the goal in its length, g·goal:
+  // ident/tracks.js replayArm); gear 1 leaves e's values as they are
+  const g = m.actuator_gear[6 * k], g2 = g * g, ga = Math.abs(g);
+  m.actuator_gainprm[k * NGAIN] = e.kp / g2;
+  m.actuator_biasprm[k * NBIAS + 1] = -e.kp / g2;
+  m.actuator_biasprm[k * NBIAS + 2] = -e.kv / g2;
   // MuJoCo 3.14's JavaScript model has no actuator_forcelimited to write
   // (its getter throws): an unlimited actuator gets the widest range
   // instead, whose clamp leaves every force as it is (the same numbers
   // as forcelimited 0); a limited one its range, the file's flag kept
-  m.actuator_forcerange[2 * k] = e.limited ? e.forcerange[0] : -Number.MAX_VALUE;
-  m.actuator_forcerange[2 * k + 1] = e.limited ? e.forcerange[1] : Number.MAX_VALUE;
+  m.actuator_forcerange[2 * k] = e.limited ? e.forcerange[0] / ga : -Number.MAX_VALUE;
+  m.actuator_forcerange[2 * k + 1] = e.limited ? e.forcerange[1] / ga : Number.MAX_VALUE;
 }

@@ -23,7 +23,7 @@ import { listen } from '../workerInbox.js';   // first: it keeps what arrives wh
 import { CORE_WASM, coreFrom, mujocoFrom } from '../coreLoad.js';
 import { readLeRobot, folderOfFiles } from '../ident/recording.js';
 import { compiled, planOf, checkSize } from '../mujoco/robotFiles.js';
-import { prepare, fitJoint, replays, reportLines, paramsFiles, mappingText } from '../ident/identify.js';
+import { prepare, fitJoint, replays, reportLines, paramsFiles, mappingText, poseResidual } from '../ident/identify.js';
 import { identJoints, hingeNames } from '../ident/tracks.js';
 import { tCore } from '../i18n/index.js';   // this worker's language: its URL's ?lang=
 
@@ -85,6 +85,8 @@ async function run(msg, mj, core) {
       // the whole arm's MAE per recording, training then held-out (identHeld.js's table)
       runs: runs.map((x, i) => ({ source: (i === 0 ? msg.recording : msg.held[i - 1]).name, set: x.set, fitted: x.fitted, file: x.file })),
       report: reportLines(core, { mjcf: msg.main, prep, results, runs }).join('\n'),
+      // the joints whose residual follows the pose and the outermost body ({ joints, body } or null)
+      poseResidual: poseResidual(core, prep, results),
       params: paramsFiles(core, prep, results), mapping: mappingText(prep, results) };
   } finally {
     prep.free();

@@ -32,7 +32,8 @@ const textUrl = (text, type) => URL.createObjectURL(new Blob([text], { type }));
 const FLAG_KEYS = { 'ident.no_reversal': 'ident.flag.no_reversal', 'ident.no_hold_both_sides': 'ident.flag.no_hold_both_sides',
   'ident.forcerange_not_fitted': 'ident.flag.forcerange_not_fitted', 'ident.armature_small': 'ident.flag.armature_small',
   'ident.kv_lumped': 'ident.flag.kv_lumped', 'ident.range_at_bound': 'ident.flag.range_at_bound', 'ident.ratios_only': 'ident.flag.ratios_only',
-  'ident.load_small': 'ident.flag.load_small', 'ident.viscous_lumped': 'ident.flag.viscous_lumped' };
+  'ident.load_small': 'ident.flag.load_small', 'ident.viscous_lumped': 'ident.flag.viscous_lumped',
+  'ident.pose_residual': 'ident.flag.pose_residual' };
 /** The flags' sentences in the page's language, by bit (the core's English where the page has none). */
 const flagTexts = (core) => core.ident.flags().map((f) => (FLAG_KEYS[f.id] ? t(FLAG_KEYS[f.id]) : f.text));
 const UNIT_KEYS = { DEGREES: 'ident.unit.DEGREES', RANGE_M100_100: 'ident.unit.RANGE_M100_100' };
@@ -101,6 +102,10 @@ export function identSection(parent, { core, carry = null, startIdent, mujocoUrl
   const chart = lineBox(section, { title: t('ident.chart.title'), description: t('ident.chart.desc'), height: 260, fileName: 'ident-joint',
     xName: 't [s]', xText: 't [s]', yText: t('ident.chart.y'), line: { borderWidth: 1.2 } });
   chart.box.id = 'ident-chart-box';
+  // before a run the chart has nothing to draw: a sentence in its place, not empty 0–1 axes
+  const chartEmpty = el('p', { className: 'note', id: 'ident-chart-empty', textContent: t('ident.chart.empty') });
+  chart.box.before(chartEmpty);
+  chart.box.hidden = true;
   section.append(exports, el('div', { className: 'row' }, el('label', { textContent: t('ident.mapping') }, mappingBox)), report);
 
   const zones = [dropZone(robotDrop, { onFiles: takeRobot, onError: say, folders: true }),
@@ -179,6 +184,8 @@ export function identSection(parent, { core, carry = null, startIdent, mujocoUrl
     exports.hidden = true;
     report.hidden = true;
     chartRow.hidden = true;
+    chart.box.hidden = true;
+    chartEmpty.hidden = false;
     joints.replaceChildren();
     runBtn.disabled = true;
     cancelBtn.disabled = false;
@@ -273,12 +280,15 @@ export function identSection(parent, { core, carry = null, startIdent, mujocoUrl
       return why.length ? [main, el('tr', { className: 'ident-why', dataset: { whyOf: n } }, el('td'), el('td', { colSpan: cols - 1, className: 'note', textContent: why.join('; ') }))] : [main];
     });
     maeBox.replaceChildren(maeTable(r, count));
-    commonNote.textContent = texts.filter((_, b) => common[b]).map((x) => t('ident.everyJoint', { what: x })).join(' ');
+    commonNote.textContent = [...texts.filter((_, b) => common[b]).map((x) => t('ident.everyJoint', { what: x })),
+      ...(r.poseResidual ? [t('ident.poseResidual', { joints: r.poseResidual.joints.join(', '), body: r.poseResidual.body })] : [])].join(' ');
     table.replaceChildren(el('caption', { textContent: t('ident.table.caption', { floor: (count * 1e3).toFixed(3) }) }), el('thead', {}, head), el('tbody', {}, ...rows));
     table.hidden = false;
     tableWrap.hidden = false;
     jointSel.replaceChildren(...r.names.map((n, j) => el('option', { value: String(j), textContent: n })));
     chartRow.hidden = false;
+    chart.box.hidden = false;
+    chartEmpty.hidden = true;
     drawChart(0);
     exports.replaceChildren(...Object.entries(r.params).map(([joint, text]) => {
       const b = button(t('ident.export.params', { joint }), t('ident.export.params.title'));
