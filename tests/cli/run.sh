@@ -8,6 +8,8 @@
 #                  `list` and `run` must show;
 #   FRICTION_FAKE  the tool linked with tests/cli/fake_scenarios.c, scenarios
 #                  that fail on purpose (step error, NaN row, rejected init);
+#   clockjump.so   beside REGISTRY_DUMP (tests/cli/clockjump.c): a clock 3 s
+#                  late after its first reading (the progress lines);
 #   failmalloc.so  beside REGISTRY_DUMP (tests/cli/failmalloc.c): one
 #                  allocation of the tool failed in turn (tests/cli/inputs.sh);
 #   xmllint, python3  strict parsers of what the tool writes
@@ -346,6 +348,17 @@ if [ -n "$fake" ]; then
         "$fake" run fake-ok n=100000 >/dev/full 2>"$tmp/err"; st=$?
         if [ $st -eq 1 ] && [ "$(err_lines)" -eq 1 ] && grep -q 'cannot write to stdout' "$tmp/err"; then ok
         else bad "full disk: exit $st, stderr '$(cat "$tmp/err")'"; fi
+        # the same with the process's clock 3 s late after its first reading
+        # (clockjump.so beside the registry dump): its progress line comes
+        # first, the check still sees the one error line
+        cj=${dump:+$(dirname "$dump")/clockjump.so}
+        if [ -n "$cj" ] && [ -f "$cj" ]; then
+            ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" LD_PRELOAD=$cj \
+                "$fake" run fake-ok n=100000 >/dev/full 2>"$tmp/err"; st=$?
+            if [ $st -eq 1 ] && grep -q ' s elapsed$' "$tmp/err" && [ "$(err_lines)" -eq 1 ] \
+               && grep -q 'cannot write to stdout' "$tmp/err"; then ok
+            else bad "full disk, 3 s late: exit $st, stderr '$(cat "$tmp/err")'"; fi
+        else skip "full disk, 3 s late: no clockjump.so beside the registry dump"; fi
     fi
 else
     skip "no fake build given: step errors, NaN rows and write errors not checked"
