@@ -247,6 +247,11 @@ $(eval $(call cli_prog,$(CLI_T)/friction-fake,$(SANFLAGS),$(ASN)/libfriction.a,t
 $(CLI_T)/failmalloc.so: tests/cli/failmalloc.c
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) -O2 -shared -fPIC $< -o $@
+# clockjump.so: preloaded by tests/cli/run.sh, a clock 3 s late after its
+# first reading (a process kept from a core), for the progress lines
+$(CLI_T)/clockjump.so: tests/cli/clockjump.c
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) -O2 -shared -fPIC $< -ldl -o $@
 # robot_player (tests/mujoco/robot_player.c, with MuJoCo): a robot's goals
 # played by real MuJoCo 2.2.2 as LeRobot records them, the reference a
 # robot's recordings are checked against; it links MuJoCo, cJSON and libm
@@ -255,7 +260,7 @@ PLAYER = $(NAT)/tests/mujoco/robot_player
 $(PLAYER): tests/mujoco/robot_player.c
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) -D_POSIX_C_SOURCE=200809L $(OPT) $< -lmujoco $(IO_LIBS) -lm -o $@
-CLI_BUILD = $(NAT)/friction $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake $(CLI_T)/failmalloc.so \
+CLI_BUILD = $(NAT)/friction $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake $(CLI_T)/failmalloc.so $(CLI_T)/clockjump.so \
             $(if $(HAVE_MUJOCO),$(PLAYER))
 test-cli: $(CLI_BUILD)
 	@$(MAKE) --no-print-directory run-cli run-cli-asan

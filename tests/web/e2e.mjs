@@ -61,7 +61,8 @@
 //
 // Output: one line per check, then "e2e: N passed, M failed, K skipped".
 // Exit 1 on any failure. The whole run is bounded (150 s, or 60 s + every
-// task's share: 30 s per view, 90 s per module or its own WATCHDOG_MS); the
+// task's share: 30 s per view, 90 s per module or its own WATCHDOG_MS, or
+// three times the task's seconds as last measured when that is more); the
 // browsers and the servers are always closed.
 //
 // A browser that stops answering: Playwright's page.evaluate has no timeout,
@@ -833,6 +834,10 @@ const DURATIONS = path.join(OUT, process.env.E2E_SMOKE === '1' ? 'durations-smok
 const KEEP_DURATIONS = !process.env.E2E_ONLY && !process.env.E2E_MODULES;
 const DURATIONS_SEED = path.join(ROOT, 'tests/web/e2e-durations.json');
 const DEFAULT_TASK_S = 30; // a task no run has measured yet
+/** Each task's seconds as measured (the last run's, over the seed file's;
+ *  none for another folder of modules, E2E_MODULES: not the suite's). */
+const KNOWN_S = process.env.E2E_MODULES ? {} : { ...readJson(DURATIONS_SEED), ...readJson(DURATIONS) };
+const TASK_SHARE_X = 3; // a task's share of the run's bound: this times its measured seconds, at least
 
 /** The server, the browser, the views of the tab bar, the modules: what a
  *  process that runs tasks needs. Returns { views, mods }. */
@@ -907,7 +912,13 @@ function taskList(views, modTasks) {
 }
 /** A task's share of the run's bound (ms). */
 function taskBudget(task, mod) {
-  return task.startsWith('view:') ? WATCHDOG_VIEW_MS : (mod?.WATCHDOG_MS ?? WATCHDOG_MODULE_MS);
+  const floor = task.startsWith('view:') ? WATCHDOG_VIEW_MS : (mod?.WATCHDOG_MS ?? WATCHDOG_MODULE_MS);
+  // at least three times what the last run (or the seed file) measured: a
+  // task that took 150 s on a loaded machine is not stopped at a 90 s share
+  // (a run of one module, E2E_ONLY, is bounded by it and start-up alone)
+  const [file, part] = taskParts(task);
+  const measured = KNOWN_S[task] ?? (part !== undefined && KNOWN_S[file] !== undefined ? KNOWN_S[file] / mod.parts.length : 0);
+  return Math.max(floor, Math.round(TASK_SHARE_X * 1000 * measured));
 }
 /** The seconds a task is expected to take (the order of the queue): as
  *  measured before, or a part's share of its whole module's measure. */
@@ -927,7 +938,7 @@ async function runTask(task, { views, mods }) {
   await freshContext();
   if (task.startsWith('view:')) {
     const v = views.find((x) => x.id === task.slice(5));
-    await attempted(`the ${v.id} view's generic checks`, () => testView(v, views), WATCHDOG_VIEW_MS);
+    await attempted(`the ${v.id} view's generic checks`, () => testView(v, views), taskBudget(task));
   } else {
     const [file, part] = taskParts(task);
     const mod = mods.get(file);
@@ -963,7 +974,7 @@ async function mainWorker() {
   }
   const modTasks = ctx ? moduleTasks(ctx.mods) : [];
   process.send({ type: 'ready', ok: !!ctx, base, views: ctx?.views ?? [], mods: modTasks,
-    budgets: Object.fromEntries(modTasks.map((t) => [t, taskBudget(t, ctx.mods.get(taskParts(t)[0]))])),
+    budgets: Object.fromEntries([...taskList(ctx.views, []), ...modTasks].map((t) => [t, taskBudget(t, ctx.mods.get(taskParts(t)[0]))])),
     parts: ctx ? Object.fromEntries([...ctx.mods].filter(([, m]) => Array.isArray(m.parts)).map(([f, m]) => [f, m.parts.length])) : {},
     counts: { ...results } });
   if (!ctx) return;
@@ -986,7 +997,7 @@ async function mainWorker() {
 async function mainCoordinator() {
   const { fork } = await import('node:child_process');
   fs.mkdirSync(OUT, { recursive: true });
-  const known = { ...readJson(DURATIONS_SEED), ...readJson(DURATIONS) };
+  const known = KNOWN_S;
   // as many workers as tasks, at most (known once the first worker has loaded the modules)
   let nWorkers = WORKERS;
   const took = {}, t0 = Date.now();
@@ -1021,7 +1032,7 @@ async function mainCoordinator() {
             const tasks = taskList(msg.views, msg.mods);
             nWorkers = Math.max(1, Math.min(WORKERS, tasks.length));
             console.log(`e2e: ${msg.base} (worker 1 of ${nWorkers}) serves ${msg.views.length} view(s): ${msg.views.map((v) => v.id).join(', ')}`);
-            budgets = (t) => (t.startsWith('view:') ? WATCHDOG_VIEW_MS : msg.budgets[t] ?? WATCHDOG_MODULE_MS);
+            budgets = (t) => msg.budgets[t] ?? taskBudget(t);
             // longest first: a long task started last would leave the other workers idle at the end
             queue = tasks.slice().sort((a, b) => expectedS(b, known, msg.parts) - expectedS(a, known, msg.parts));
             armWatchdog(runBound(tasks, budgets));

@@ -181,3 +181,31 @@ describe('French numbers: the decimal comma in the fixed texts', () => {
     assert.match(fr['param.bench.actuator.choice.sts3215'], /\b7,4 V/);
   });
 });
+
+// the e2e French scan's whole-word search (tests/web/e2e.d/i18n.mjs
+// wordIndex, indexOf and two code points) against the regular expression it
+// replaced, (?<![\p{L}\p{N}])piece(?![\p{L}\p{N}]) with the u flag: the same
+// first match on hand-made edges and on every 10th English piece searched in
+// the French and the English tables' texts
+describe('e2e French scan: wordIndex', async () => {
+  const { wordIndex, englishPieces } = await import('./e2e.d/i18n.mjs');
+  const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const byRegex = (text, piece) => {
+    const m = new RegExp(`(?<![\\p{L}\\p{N}])${esc(piece)}(?![\\p{L}\\p{N}])`, 'u').exec(text);
+    return m ? m.index : -1;
+  };
+  it('matches the regular expression at the edges', () => {
+    const cases = [['model', 'model'], ['models', 'model'], ['a model.', 'model'], ['remodel model', 'model'], ['modèle model2 model', 'model'],
+      ['é model', 'model'], ['xmodel', 'model'], ['2model', 'model'], ['𝑥model 𝑥 model', 'model'], ['model𝑥', 'model'], ['model\u00a0', 'model'],
+      ['', 'model'], ['mod', 'model'], ['(model)', 'model'], ['_model_', 'model'], ['modelmodel model', 'model']];
+    for (const [text, piece] of cases) assert.equal(wordIndex(text, piece), byRegex(text, piece), JSON.stringify([text, piece]));
+  });
+  it('matches the regular expression on the tables\' texts', () => {
+    const pieces = englishPieces().filter((_, i) => i % 10 === 0);
+    assert.ok(pieces.length > 100, `${pieces.length} pieces`);
+    for (const lang of ['fr', 'en']) {
+      const text = Object.values(TABLES[lang]).join('\n');
+      for (const [, piece] of pieces) assert.equal(wordIndex(text, piece), byRegex(text, piece), `${lang}: ${piece}`);
+    }
+  });
+});

@@ -57,25 +57,47 @@ const LESSONS = {
 };
 const EN = TABLES.en, FR = TABLES.fr;
 
-/** The English pieces a French page must not show: [key, piece]. */
+/** A letter or a digit (what a whole word may not touch). */
+const LETTER = /^[\p{L}\p{N}]$/u;
+/** The first index of `piece` in `text` as a whole word (no letter or digit
+ *  just before or just after it, code points compared as the regular
+ *  expression (?<![\p{L}\p{N}])piece(?![\p{L}\p{N}]) with the u flag does),
+ *  or -1. indexOf and two code points per occurrence: one regular expression
+ *  per piece, built and run over every French text for each of the 3,400
+ *  pieces, took 3 s of a quiet core and 10–20 s of a busy one, in every part
+ *  of this module and every page of frtext.mjs. */
+export function wordIndex(text, piece) {
+  for (let i = text.indexOf(piece); i >= 0; i = text.indexOf(piece, i + 1)) {
+    const lo = text.charCodeAt(i - 1);
+    const before = i === 0 ? '' : lo >= 0xdc00 && lo <= 0xdfff && i >= 2 ? text.slice(i - 2, i) : text[i - 1];
+    const j = i + piece.length;
+    const after = j < text.length ? String.fromCodePoint(text.codePointAt(j)) : '';
+    if (!LETTER.test(before) && !LETTER.test(after)) return i;
+  }
+  return -1;
+}
+
+/** The English pieces a French page must not show: [key, piece] (the tables
+ *  are constants: worked out once per process). */
+let PIECES = null;
 export function englishPieces() {
+  if (PIECES) return PIECES;
   const out = [];
   const plain = (s) => s.replace(/[⟦⟧]/g, '').replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1').replace(/[‹›]/g, '');
   // every French text: a piece the French table itself writes as a word (a
   // name such as `case` or `model` in a help, "case" the French word, `logs`
   // in a path) is no sign of English
   const french = Object.values(FR).map(plain).join('\n');
-  const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const frenchWord = (piece) => new RegExp(`(?<![\\p{L}\\p{N}])${esc(piece)}(?![\\p{L}\\p{N}])`, 'u').test(french);
   for (const [key, en] of Object.entries(EN)) {
     const fr = FR[key];
     if (en === fr) continue;
     for (const raw of plain(en).split(/\{\w+\}/)) {
       const piece = raw.trim();
-      if (piece.length < 4 || !/\p{L}/u.test(piece) || plain(fr).includes(piece) || frenchWord(piece)) continue;
+      if (piece.length < 4 || !/\p{L}/u.test(piece) || plain(fr).includes(piece) || wordIndex(french, piece) >= 0) continue;
       out.push([key, piece]);
     }
   }
+  PIECES = out;
   return out;
 }
 
@@ -97,12 +119,11 @@ export const visibleText = (page) => page.evaluate(() => {
 });
 
 export function englishShown(text, pieces) {
-  const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const out = [];
   for (const [key, piece] of pieces) {
-    const m = new RegExp(`(?<![\\p{L}\\p{N}])${esc(piece)}(?![\\p{L}\\p{N}])`, 'u').exec(text);
+    const at = wordIndex(text, piece);
     // the piece and the words around it on the page (to find where it is)
-    if (m) out.push([key, piece, text.slice(Math.max(0, m.index - 30), m.index + piece.length + 30).replace(/\s+/g, ' ')]);
+    if (at >= 0) out.push([key, piece, text.slice(Math.max(0, at - 30), at + piece.length + 30).replace(/\s+/g, ' ')]);
   }
   return out;
 }
