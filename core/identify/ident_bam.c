@@ -225,7 +225,7 @@ fric_status fric_ident_bam_joint(const fric_ident_set *set, const char *actuator
                                  long budget, uint64_t seed, fric_ident_bam_result *out, const char **why)
 {
     if (fric__ident_joint_begin(set, j, t, out, sizeof *out, "ident.bam_null",
-                                "ident: the set, a joint of it, the target and the result must be given.", why))
+                                "ident: the set, a joint of it, the target and the result must be given.", fric__no_values, why))
         return FRIC_E_NULL;
     fric_fit_space box;
     if (fric_ident_bam_space(actuator, t, &box, why)) return fric__rc();

@@ -33,10 +33,11 @@ static double finish_loss(void *ctx, const double *x)
 }
 
 fric_status fric__ident_joint_begin(const fric_ident_set *set, int j, const void *what, void *out, size_t size,
-                                    const char *id, const char *text, const char **why)
+                                    const char *id, const char *text, int n, const fric__value *v,
+                                    const char **why)
 {
     if (!set || !what || !out || j < 0 || j >= set->joints) {
-        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, id, text, fric__no_values));
+        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, id, text, n, v));
         return FRIC_E_NULL;
     }
     memset(out, 0, size);
@@ -62,7 +63,7 @@ fric_status fric_ident_finish(const fric_ident_set *set, int j, const fric_nativ
                               fric_ident_result *out, const char **why)
 {
     if (fric__ident_joint_begin(set, j, p, out, sizeof *out, "ident.finish_null",
-                                "ident: the set, a joint of it, the fitted set and the result must be given.", why))
+                                "ident: the set, a joint of it, the fitted set and the result must be given.", fric__no_values, why))
         return FRIC_E_NULL;
     fric_native_fit_space box;
     fric_native_params start;

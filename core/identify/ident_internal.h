@@ -6,6 +6,7 @@
 
 #include "fric_fit.h"
 #include "fric_ident.h"
+#include "base.h"   /* fric__value */
 
 struct fric_ident_set {
     size_t count;                        /* recordings                          */
@@ -31,9 +32,11 @@ void fric__ident_loss_many(const fric_ident_set *s, int j, const fric_native_par
 /* What a joint's result begins with (fric_ident_finish, fric_ident_bam_joint):
  * the set, joint j, the model's input `what` (the fitted set; the target)
  * and the result `out` of `size` bytes checked, `out` cleared. FRIC_E_NULL
- * with the sentence (id, text) naming them, else FRIC_OK. */
+ * with the sentence (id, text, its values n, v: fric__no_values) naming
+ * them, else FRIC_OK. */
 fric_status fric__ident_joint_begin(const fric_ident_set *set, int j, const void *what, void *out, size_t size,
-                                    const char *id, const char *text, const char **why);
+                                    const char *id, const char *text, int n, const fric__value *v,
+                                    const char **why);
 
 /* A result's ranges from fric_fit_sensitivity's r[0 .. n) in the box whose
  * free parameters free_ marks: lower, upper and their clamps per

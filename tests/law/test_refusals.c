@@ -741,8 +741,8 @@ static void test_joint_stage(void **state)
     REFUSE(fric_mjcf_plan_feed(plan, "a.xml", "<mujoco/>", 9), FRIC_E_PARAM_RANGE, -1, "no file is wanted");
     REFUSE(fric_mjcf_plan_absent(plan), FRIC_E_PARAM_RANGE, -1, "no file is wanted");
     REFUSE(fric_mjcf_plan_file(plan, 1, &file), FRIC_E_PARAM_RANGE, -1, "file 1 is outside");
-    fric_mjcf_class cls;
-    REFUSE(fric_mjcf_plan_class(plan, 0, &cls), FRIC_E_PARAM_RANGE, -1, "class 0 is outside");
+    fric_mjcf_class klass;
+    REFUSE(fric_mjcf_plan_class(plan, 0, &klass), FRIC_E_PARAM_RANGE, -1, "class 0 is outside");
     fric_mjcf_plan_free(plan);
 }
 

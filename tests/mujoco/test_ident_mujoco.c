@@ -318,7 +318,7 @@ static void test_replay_geared(void **state)
 {
     (void)state;
     BENCH_SKIP_WITHOUT_DATA(DIR "/traj/teleop.csv", DIR);
-    mjModel *m = load_so101();
+    mjModel *m = robot_t0_model();
     mjModel *mg = mj_copyModel(NULL, m);
     assert_non_null(mg);
     for (int a = 0; a < mg->nu; a++) {
