@@ -238,14 +238,14 @@ export function fitJointBam(prep, j, { model, actuator = DEFAULT_ACTUATOR, budge
  * measure, fric_ident_bam_simulate: prep made with heldSet), and the whole
  * arm replaying it in MuJoCo with the file's own servos. Per recording {
  * rec, set, fitted (per joint MAE [rad], NaN where left out), file,
- * fittedQ (n·joints; the measured position where left out), fileQ }.
+ * fittedQ (n·joints; NaN where left out), fileQ }.
  */
 export function replaysBam(mj, core, m, prep, results, { model, actuator = DEFAULT_ACTUATOR, mjcfName = 'MJCF' }) {
   const J = prep.names.length;
   return [...prep.train, ...prep.held].map((rec, i) => {
     const held = i >= prep.train.length, set = held ? prep.heldSet : prep.set, k = held ? i - prep.train.length : i;
     const fileQ = replayArm(mj, core, m, rec, { firmwareKp: prep.firmwareKp, source: mjcfName });
-    const fittedQ = Float64Array.from(rec.pos);
+    const fittedQ = new Float64Array(rec.pos.length).fill(NaN);
     const fitted = prep.names.map((_, j) => {
       if (prep.leave[j] || !results[j]) return NaN;
       const { mae, simQ } = set.bamSimulate(k, j, results[j].p, { model, actuator });

@@ -302,7 +302,8 @@ export function identSection(parent, { core, state = null, carry = null, startId
 
   /** The table's columns of a result: per shown key its header and its
    *  cell (value, range, "not identifiable"); native: SHOWN_KEYS, bam: the
-   *  model's keys in the report's order (held ones "held"), its effective gain. */
+   *  model's keys in the report's order that some joint fitted (a key every
+   *  joint held, friction_viscous, is in the report only), its effective gain. */
   function columns(r) {
     const cell = (k, v, g, bad) => el('td', { className: bad ? 'ident-bad' : '', dataset: { key: k, value: String(v) }, title: g ? `${fmt(v)} [${fmt(g.lower)}, ${fmt(g.upper)}]` : fmt(v) },
       el('strong', { textContent: short(v) }), el('br'),
@@ -312,7 +313,8 @@ export function identSection(parent, { core, state = null, carry = null, startId
       return SHOWN_KEYS.map((k) => ({ head: `${k} [${unitOf(k)}]`, cell: (x) => cell(k, x.p[k], x.ranges[k], x.paramFlags[k] !== 0) }));
     }
     const used = core.fit.paramUsed(Number(r.model.slice(1)));
-    const cols = BAM_SHOWN.map((k) => [k, r.keys.findIndex((q) => q.key === k)]).filter(([, i]) => used[i])
+    const fitted = r.results.filter(Boolean);
+    const cols = BAM_SHOWN.map((k) => [k, r.keys.findIndex((q) => q.key === k)]).filter(([k, i]) => used[i] && fitted.some((x) => x.free[k]))
       .map(([k, i]) => ({ head: `${k} [${r.keys[i].unit}]`, cell: (x) => cell(k, x.p[i], x.free[k] ? x.ranges[k] : null, x.free[k] && x.paramFlags[k] !== 0) }));
     return [...cols, { head: t('ident.col.gain'), cell: (x) => el('td', { dataset: { key: 'gain', value: String(x.gain) }, textContent: short(x.gain) }) }];
   }
@@ -352,7 +354,10 @@ export function identSection(parent, { core, state = null, carry = null, startId
     chart.head.querySelector('h3').textContent = title;
     chart.box.setAttribute('aria-label', title);
     chart.chart.canvas.setAttribute('aria-label', bam ? t('ident.chart.descBam', { model: M }) : t('ident.chart.desc'));
-    drawChart(0);
+    // bam: the first fitted joint (a joint left out has no simulation of its own to show)
+    const j0 = bam ? Math.max(0, r.results.findIndex(Boolean)) : 0;
+    jointSel.value = String(j0);
+    drawChart(j0);
     exports.replaceChildren(...Object.entries(r.params).map(([joint, text]) => {
       const b = button(t('ident.export.params', { joint }), bam ? t('ident.export.params.titleBam', { model: M }) : t('ident.export.params.title'));
       b.dataset.joint = joint;
@@ -401,7 +406,9 @@ export function identSection(parent, { core, state = null, carry = null, startId
     const c = chart.chart;
     c.data.datasets = [
       { label: t('ident.chart.measured'), data: points(r.t, col(r.pos)), borderColor: COLORS[0] },
-      { label: r.model === 'native' ? t('ident.chart.fitted') : t('ident.chart.fittedBam', { model: r.model.toUpperCase() }), data: points(r.t, col(r.fittedQ)), borderColor: COLORS[1] },
+      // bam: a joint left out has no simulation (its fittedQ NaN), no line
+      ...(r.model !== 'native' && !r.results[j] ? [] : [{ label: r.model === 'native' ? t('ident.chart.fitted') : t('ident.chart.fittedBam', { model: r.model.toUpperCase() }),
+        data: points(r.t, col(r.fittedQ)), borderColor: COLORS[1] }]),
       { label: t('ident.chart.own'), data: points(r.t, col(r.fileQ)), borderColor: COLORS[7], hidden: true },
     ];
     c.update('none');
