@@ -11,7 +11,10 @@
 //   consistency  the page's table (every fitted value), its report and its
 //                params file equal the Node tool's on the same inputs
 //                (tools/ident.mjs --model m1: the same core and identify.js
-//                in Node): the report line for line, the file byte for byte
+//                in Node): the report line for line, the file byte for byte;
+//                and the native CLI's (`friction ident --model m1`, MuJoCo
+//                2.2.2's tracks, 3e-11 from 3.14's) key for key, bit for bit
+//                but the MAEs (within 1e-9 relative), when it is built
 //   truth        against T0's truth (truth.json, real MuJoCo 2.2.2, a native
 //                servo: M1 is another law, so only what both models mean
 //                alike is compared): friction_base within ±20 % of T0's
@@ -51,6 +54,11 @@ export default async function identbam(h) {
   const node = spawnSync(process.execPath, [path.join(ROOT, 'tools/ident.mjs'), '--mjcf', 'so101_stripped.xml', 'recipe.csv',
     '--hold-out', 'teleop.csv', '--budget', String(BUDGET), '--leave', LEAVE, '--model', 'm1', '--out', 'node'], { cwd: work, encoding: 'utf8' });
   const nodeFile = node.status === 0 ? fs.readFileSync(path.join(work, 'node', `${JOINT}.json`), 'utf8') : null;
+  // the native CLI on the same input (skipped when it is not built, or built without MuJoCo)
+  const CLI = path.join(ROOT, 'build/native/friction');
+  const cli = fs.existsSync(CLI) ? spawnSync(CLI, ['ident', '--mjcf', 'so101_stripped.xml', 'recipe.csv', '--hold-out', 'teleop.csv', '--budget', String(BUDGET),
+    '--leave', LEAVE, '--model', 'm1', '--out', 'cli'], { cwd: work, encoding: 'utf8' }) : null;
+  const cliFile = cli?.status === 0 ? JSON.parse(fs.readFileSync(path.join(work, 'cli', `${JOINT}.json`), 'utf8')) : null;
 
   const { page, log } = await openPage('?view=mujoco', 'mujoco');
   await page.locator('#mujoco-ident > summary').click();
@@ -108,7 +116,14 @@ export default async function identbam(h) {
     const [dl] = await Promise.all([page.waitForEvent('download'), page.locator(`#ident-exports button[data-joint="${JOINT}"]`).click()]);
     const pageFile = fs.readFileSync(await dl.path(), 'utf8');
     expect(pageFile === nodeFile, `the params file differs from the Node tool's:\n${pageFile}\n---\n${nodeFile}`);
-    return `${keys.length} values of ${JOINT} equal to the Node tool's, ${pageLines.length} report lines alike, ${JOINT}.json byte for byte`;
+    let cliText = 'the native CLI not built (make cli): not compared';
+    if (cliFile) {
+      const x = JSON.parse(pageFile);
+      const bad = Object.keys(cliFile).filter((k) => (/_mae$/.test(k) ? !(Math.abs(x[k] - cliFile[k]) <= 1e-9 * cliFile[k]) : x[k] !== cliFile[k]));
+      expect(bad.length === 0 && Object.keys(x).join() === Object.keys(cliFile).join(), `the native CLI's file differs: ${bad.map((k) => `${k} ${x[k]} vs ${cliFile[k]}`).join('; ')}`);
+      cliText = `the native CLI's file key for key`;
+    }
+    return `${keys.length} values of ${JOINT} equal to the Node tool's, ${pageLines.length} report lines alike, ${JOINT}.json byte for byte; ${cliText}`;
   });
 
   await check('identbam truth: friction_base within ±20 % of T0\'s frictionloss, the held-out MAE below the MJCF\'s own (T0\'s truth, real MuJoCo 2.2.2)', async () => {
