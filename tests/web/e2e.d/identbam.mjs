@@ -25,6 +25,7 @@
 //                sentence says why; the carry to Your robot adopts the M1
 //                file through the core's adapter (no refusal)
 //   screenshots  build/e2e/identbam-{1280,1024,853}.png, the table in view
+//   cancel       a long M1 fit cancelled at its first joint: stopped, said
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -162,6 +163,24 @@ export default async function identbam(h) {
     await page.locator('#mujoco-ident').scrollIntoViewIfNeeded();
     const files = await h.screenshots(page, 'identbam', { waitMs: 300, locator: '#ident-table', noScroll: true });
     return files.join(', ');
+  });
+
+  await check('identbam cancel: a long M1 fit of five joints cancelled after the first joint\'s start; the view says so, Identify enabled', async () => {
+    await page.locator('#ident-budget').fill('20000');
+    await page.locator('#ident-leave').fill('gripper');
+    await page.locator('#ident-run').click();
+    await waitFor(() => page.evaluate(() => {
+      const x = window.__fx?.mujoco?.ident;
+      return x && (Object.keys(x.progress).length > 0 || x.error) ? true : null;
+    }), 120_000, 100);
+    const fitting = await page.locator('#ident-joints .ident-joint-evals').first().innerText();
+    await page.locator('#ident-cancel').click();
+    const s = await page.evaluate(() => ({ running: window.__fx.mujoco.ident.running, cancelled: window.__fx.mujoco.ident.cancelled }));
+    expect(!s.running && s.cancelled, `after Cancel: ${JSON.stringify(s)}`);
+    expect(/Cancelled/.test(await page.locator('#ident-status').innerText()), 'the status does not say Cancelled');
+    expect(!(await page.locator('#ident-run').isDisabled()), 'Identify disabled after Cancel');
+    expect(/M1/.test(fitting), `the joint's line while it fits: ${fitting}`);
+    return fitting;
   });
 
   await check('identbam: no error in the page\'s console', async () => {
