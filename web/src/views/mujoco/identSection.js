@@ -315,7 +315,7 @@ export function identSection(parent, { core, state = null, carry = null, startId
     const used = core.fit.paramUsed(Number(r.model.slice(1)));
     const fitted = r.results.filter(Boolean);
     const cols = BAM_SHOWN.map((k) => [k, r.keys.findIndex((q) => q.key === k)]).filter(([k, i]) => used[i] && fitted.some((x) => x.free[k]))
-      .map(([k, i]) => ({ head: `${k} [${r.keys[i].unit}]`, cell: (x) => cell(k, x.p[i], x.free[k] ? x.ranges[k] : null, x.free[k] && x.paramFlags[k] !== 0) }));
+      .map(([k, i]) => ({ head: r.keys[i].unit ? `${k} [${r.keys[i].unit}]` : k, cell: (x) => cell(k, x.p[i], x.free[k] ? x.ranges[k] : null, x.free[k] && x.paramFlags[k] !== 0) }));
     return [...cols, { head: t('ident.col.gain'), cell: (x) => el('td', { dataset: { key: 'gain', value: String(x.gain) }, textContent: short(x.gain) }) }];
   }
 
@@ -327,7 +327,8 @@ export function identSection(parent, { core, state = null, carry = null, startId
     // the flags every fitted joint has (kv lumped, forcerange not fitted) said once under the table
     const common = texts.map((_, b) => fittedJ.length > 0 && fittedJ.every((x) => x.flags & (1 << b)));
     const head = el('tr', {}, ...[t('ident.col.joint'), ...colsOf.map((c) => c.head), t(bam ? 'ident.col.sim' : 'ident.col.train'), t(bam ? 'ident.col.ownArm' : 'ident.col.own')]
-      .map((x) => el('th', { textContent: x })));
+      // a long key (load_friction_stribeck) may break after its underscores: M4's columns fit a narrower window
+      .map((x) => el('th', {}, ...x.split('_').flatMap((w, i, a) => (i < a.length - 1 ? [`${w}_`, el('wbr')] : [w])))));
     const cols = colsOf.length + 3;
     const rows = r.names.flatMap((n, j) => {
       const x = r.results[j];
