@@ -1494,6 +1494,7 @@ export default {
   'ident.flag.viscous_lumped': 'friction_viscous and the back-EMF kt²/R both act as −c·q̇: friction_viscous held at 0, kt and R carry the damping',
   'ident.flag.pose_residual': 'the residual at the holds follows the joint\'s gravity load (it swings by more than half a count across the holds): a link this joint carries may have a wrong mass or centre of mass in the MJCF (kp absorbs part of it), or the fit stopped short of its minimum (a larger budget)',
   'ident.everyJoint': 'Every joint: {what}.',
+  'ident.chart.emptyBam': 'The chart of each joint\'s measured position against its own simulation with the fitted servo (the other joints measured) appears here after a run.',
   'ident.chart.empty': 'The chart of each joint\'s measured position against the whole arm\'s replay appears here after a run.',
   'ident.poseResidual': 'The residual at the holds follows the pose on {joints}: a link from {body} outwards may have a wrong mass or centre of mass in the MJCF (kp absorbs part of it). Check the MJCF\'s inertials, or fit with more evaluations per joint.',
 };

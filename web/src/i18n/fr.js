@@ -2186,6 +2186,7 @@ export default {
   'ident.flag.viscous_lumped': 'friction_viscous et la force contre-électromotrice kt²/R agissent tous deux comme −c·q̇ : friction_viscous tenu à 0, kt et R portent l\'amortissement',
   'ident.flag.pose_residual': 'le résidu aux maintiens suit la charge de gravité de l\'articulation (il varie de plus d\'un demi-pas de codeur d\'un maintien à l\'autre) : un corps que porte cette articulation a peut-être une masse ou un centre de masse faux dans le MJCF (kp en absorbe une part), ou l\'ajustement s\'est arrêté avant son minimum (un budget plus grand)',
   'ident.everyJoint': 'Chaque articulation : {what}.',
+  'ident.chart.emptyBam': 'Le graphique de la position mesurée de chaque articulation face à sa propre simulation avec le servo ajusté (les autres articulations mesurées) apparaît ici après un calcul.',
   'ident.chart.empty': 'Le graphique de la position mesurée de chaque articulation face au rejeu du bras entier apparaît ici après un calcul.',
   'ident.poseResidual': 'Le résidu aux maintiens suit la pose sur {joints} : un corps à partir de {body} a peut-être une masse ou un centre de masse faux dans le MJCF (kp en absorbe une part). Vérifiez les inertiels du MJCF, ou ajustez avec plus d\'évaluations par articulation.',
 };

@@ -99,6 +99,7 @@ export function identSection(parent, { core, state = null, carry = null, startId
     actLabel.hidden = !bam;
     modelNote.hidden = !bam;
     modelNote.textContent = bam ? t('ident.model.bamNote', { model: modelSel.value.toUpperCase() }) : '';
+    chartEmpty.textContent = bam ? t('ident.chart.emptyBam') : t('ident.chart.empty');
   };
   const saveModel = () => {
     state?.set({ ident_model: modelSel.value === 'native' ? null : modelSel.value,
@@ -107,7 +108,6 @@ export function identSection(parent, { core, state = null, carry = null, startId
   };
   modelSel.addEventListener('change', saveModel);
   actSel.addEventListener('change', saveModel);
-  modelShown();
   const runBtn = button(t('ident.run'), t('ident.run.title'));
   runBtn.id = 'ident-run';
   const cancelBtn = button(t('ident.cancel'), t('ident.cancel.title'));
@@ -143,7 +143,8 @@ export function identSection(parent, { core, state = null, carry = null, startId
     xName: 't [s]', xText: 't [s]', yText: t('ident.chart.y'), line: { borderWidth: 1.2 } });
   chart.box.id = 'ident-chart-box';
   // before a run the chart has nothing to draw: a sentence in its place, not empty 0–1 axes
-  const chartEmpty = el('p', { className: 'note', id: 'ident-chart-empty', textContent: t('ident.chart.empty') });
+  const chartEmpty = el('p', { className: 'note', id: 'ident-chart-empty' });
+  modelShown();   // the model's note, the actuator's control and this sentence
   chart.box.before(chartEmpty);
   chart.box.hidden = true;
   section.append(exports, mjcfNote, el('div', { className: 'row' }, el('label', { textContent: t('ident.mapping') }, mappingBox)), report);
