@@ -446,18 +446,19 @@ FXB_EXPORT int fxb_ident_bam_joint(const fxb_ident_set *h, const char *actuator,
 }
 
 /* Joint j of recording rec simulated as bam's servo with p[FRIC_FIT_N]
- * (fric_ident_bam_simulate): res[0] the MAE [rad] (+inf when refused or
+ * (fric_ident_bam_simulate): sim_q receives up to cap simulated positions
+ * [rad] (cap 0: none), res[0] the MAE [rad] (+inf when refused or
  * diverged). 0, or 1 with the message. */
 FXB_EXPORT int fxb_ident_bam_simulate(const fxb_ident_set *h, const char *actuator, int model, int rec, int j,
-                                      const double *p, double *res)
+                                      const double *p, double *sim_q, int cap, double *res)
 {
     fric_fit_target t;
-    if (no_set(h) || bam_target(actuator, model, &t)) return 1;
+    if (no_set(h) || fxb_count_bad("cap", cap, sizeof(double)) || bam_target(actuator, model, &t)) return 1;
     if (rec < 0 || (size_t)rec >= h->count || j < 0 || j >= fric_ident_set_joints(h->s)) {
         fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.ident_index", "ident: no such recording or joint in the set.", FXB_END);
         return 1;
     }
-    res[0] = fric_ident_bam_simulate(h->s, &t, (size_t)rec, j, p, NULL, 0);
+    res[0] = fric_ident_bam_simulate(h->s, &t, (size_t)rec, j, p, cap > 0 ? sim_q : NULL, (size_t)cap);
     fxb_set_status(FRIC_OK, -1, "");
     return 0;
 }

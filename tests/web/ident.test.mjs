@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { loadCore, loadMujocoNpm, ROOT, CLI } from './load.mjs';
-import { prepare, fitJoint, leaveFlags, cG } from '../../web/src/ident/identify.js';
+import { prepare, fitJoint, fitJointBam, leaveFlags, cG } from '../../web/src/ident/identify.js';
 import { identJoints } from '../../web/src/ident/tracks.js';
 
 const IDENT = path.resolve(ROOT, '../shared/data/robot_ident');
@@ -255,6 +255,29 @@ describe('consistency with the native CLI on T0: --model m1 (bam\'s servo)', { s
     for (const k of Object.keys(y)) {
       if (k === 'fit_train_mae' || k === 'fit_holdout_mae') assert.ok(Math.abs(x[k] - y[k]) <= 1e-9 * y[k], `${f} ${k}: ${x[k]} vs ${y[k]}`);
       else assert.equal(x[k], y[k], `${f} ${k}`);
+    }
+  });
+});
+
+describe('bam\'s servo simulated per joint: the positions (the page\'s chart of M1/M4)', { skip }, () => {
+  it('IdentSet.bamSimulate\'s positions start at the measured one and their MAE against the recording, by hand, is the core\'s (training and held-out set)', async () => {
+    const mj = await loadMujoco();
+    const mm = mj.MjModel.from_xml_string(fs.readFileSync(MJCF, 'utf8'));
+    const prep = prepare(mj, core, mm, { train: [csvRec(RECIPE)], held: [csvRec(TELEOP)], firmwareKp: 16, heldSet: true });
+    try {
+      const j = prep.names.indexOf('shoulder_lift');
+      const r = fitJointBam(prep, j, { model: 'm1', budget: 30 });
+      for (const [set, rec] of [[prep.set, prep.train[0]], [prep.heldSet, prep.held[0]]]) {
+        const { mae, simQ } = set.bamSimulate(0, j, r.p, { model: 'm1' });
+        assert.equal(simQ.length, rec.frames);
+        assert.equal(simQ[0], rec.pos[j], 'the simulation starts at the measured position');
+        let sum = 0;
+        for (let k = 0; k < rec.frames; k++) sum += Math.abs(simQ[k] - rec.pos[k * rec.joints + j]);
+        assert.ok(Math.abs(sum / rec.frames - mae) <= 1e-12 * mae, `${rec.source}: by hand ${sum / rec.frames}, the core ${mae}`);
+      }
+    } finally {
+      prep.free();
+      mm.delete();
     }
   });
 });

@@ -34,7 +34,7 @@ export const SIGNATURES = {
   fxb_ident_result: 'h j p train_mae evals p_out range verdict flags res',
   fxb_ident_format: 'x buf cap',
   fxb_ident_bam_joint: 'h actuator model j budget seed out',
-  fxb_ident_bam_simulate: 'h actuator model rec j p res',
+  fxb_ident_bam_simulate: 'h actuator model rec j p sim_q cap res',
 };
 /** A bam model's number: 'm1' | 'm4' (or 1, 4); another refused naming it. */
 const bamModel = (model) => {
@@ -269,16 +269,19 @@ export class IdentSet {
   }
 
   /** Joint j of recording k simulated as bam's servo with p (a fit vector,
-   *  core.fit.paramKeys() order) of model and actuator: its MAE [rad]
-   *  (fric_ident_bam_simulate). */
+   *  core.fit.paramKeys() order) of model and actuator, the other joints'
+   *  measured motion as input (fric_ident_bam_simulate): { mae [rad], simQ
+   *  (the simulated position at each frame [rad]) }, as simulate()'s. */
   bamSimulate(k, j, p, { model = 'm1', actuator = 'sts3215' } = {}) {
     this._live();
     num('rec', k, { min: 0, max: this.recordings.length - 1, integer: true });
     const N = this._core.fit.paramKeys().length;
     const x = Float64Array.from(p);
     if (x.length !== N) throw argError(RangeError, 'p', `p has ${x.length} values; a fit vector has ${N}.`);
-    return call(this._core, 'fxb_ident_bam_simulate', [this._h, cstr(String(actuator), 'actuator'), bamModel(model), k, this._joint(j), inp(x),
-      out(Float64Array, 1)]).out[0][0];
+    const cap = Math.max(1, this.recordings[k].frames);
+    const { out: [q, r] } = call(this._core, 'fxb_ident_bam_simulate', [this._h, cstr(String(actuator), 'actuator'), bamModel(model), k, this._joint(j), inp(x),
+      out(Float64Array, cap), cap, out(Float64Array, 1)]);
+    return { mae: r[0], simQ: q.subarray(0, this.recordings[k].frames) };
   }
 
   free() {

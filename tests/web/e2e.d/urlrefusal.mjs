@@ -134,7 +134,7 @@ export default async function urlRefusal(h) {
 
   // values that used to be replaced in silence: each refused in the same
   // sentence (refusal.js), the URL then without the refused text
-  await check('urlrefusal: drive.preset=abc, drive.velocities=abc, drive.K_c=abc, pendulum.compare=abc, view=bogus, fit.model=m9, fit.budget=-1, mujoco.robot_dt=constructor: each refused in one sentence naming it, the URL then without it', async () => {
+  await check('urlrefusal: drive.preset=abc, drive.velocities=abc, drive.K_c=abc, pendulum.compare=abc, view=bogus, fit.model=m9, fit.budget=-1, mujoco.robot_dt=constructor, mujoco.ident_model=m9: each refused in one sentence naming it, the URL then without it', async () => {
     const cases = [
       // [query, the view that opens, key (URL), value, the allowed part the sentence must hold]
       ['?view=drive&drive.preset=abc', 'drive', 'drive.preset', 'abc', /one of 0, 1, .*screw/],
@@ -145,6 +145,7 @@ export default async function urlRefusal(h) {
       ['?view=fit&fit.model=m9', 'fit', 'fit.model', 'm9', /one of m1, m2, m3, m4, m5, m6, native/],
       ['?view=fit&fit.budget=-1', 'fit', 'fit.budget', '-1', /1 … 1(\.000)?e\+6/],
       ['?view=mujoco&mujoco.robot_dt=constructor', 'mujoco', 'mujoco.robot_dt', 'constructor', /one of 1ms, file/],
+      ['?view=mujoco&mujoco.ident_model=m9', 'mujoco', 'mujoco.ident_model', 'm9', /one of native, m1, m4/],
     ];
     const out = [];
     for (const [query, view, urlKey, value, allowed] of cases) {

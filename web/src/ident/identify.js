@@ -225,14 +225,39 @@ export function fitJointBam(prep, j, { model, actuator = DEFAULT_ACTUATOR, budge
   const r = prep.set.bamJoint(j, { model, actuator, budget, seed });
   let heldMae = NaN;
   if (prep.heldSet) {
-    const maes = prep.held.map((_, k) => prep.heldSet.bamSimulate(k, j, r.p, { model, actuator }));
+    const maes = prep.held.map((_, k) => prep.heldSet.bamSimulate(k, j, r.p, { model, actuator }).mae);
     heldMae = maes.length === 1 ? maes[0] : maes.reduce((a, x, k) => a + x * prep.held[k].frames, 0) / prep.held.reduce((a, x) => a + x.frames, 0);
   }
   return { ...r, heldMae };
 }
 
+/**
+ * Every recording (training then held-out) with bam's servos (the page's
+ * M1/M4 result, the counterpart of replays()): per fitted joint its own
+ * simulation, the other joints' measured motion as input (the fit's
+ * measure, fric_ident_bam_simulate: prep made with heldSet), and the whole
+ * arm replaying it in MuJoCo with the file's own servos. Per recording {
+ * rec, set, fitted (per joint MAE [rad], NaN where left out), file,
+ * fittedQ (n·joints; NaN where left out), fileQ }.
+ */
+export function replaysBam(mj, core, m, prep, results, { model, actuator = DEFAULT_ACTUATOR, mjcfName = 'MJCF' }) {
+  const J = prep.names.length;
+  return [...prep.train, ...prep.held].map((rec, i) => {
+    const held = i >= prep.train.length, set = held ? prep.heldSet : prep.set, k = held ? i - prep.train.length : i;
+    const fileQ = replayArm(mj, core, m, rec, { firmwareKp: prep.firmwareKp, source: mjcfName });
+    const fittedQ = new Float64Array(rec.pos.length).fill(NaN);
+    const fitted = prep.names.map((_, j) => {
+      if (prep.leave[j] || !results[j]) return NaN;
+      const { mae, simQ } = set.bamSimulate(k, j, results[j].p, { model, actuator });
+      simQ.forEach((q, f) => { fittedQ[f * J + j] = q; });
+      return mae;
+    });
+    return { rec, set: held ? 'held-out' : 'train', fitted, file: maePerJoint(rec, fileQ), fittedQ, fileQ };
+  });
+}
+
 /** The parameters the bam report shows, in its order (cli/ident_bam.c). */
-const BAM_SHOWN = ['kt', 'R', 'armature', 'friction_base', 'load_friction_base', 'friction_stribeck', 'load_friction_stribeck',
+export const BAM_SHOWN = ['kt', 'R', 'armature', 'friction_base', 'load_friction_base', 'friction_stribeck', 'load_friction_stribeck',
   'dtheta_stribeck', 'alpha', 'friction_viscous'];
 
 /** The report `friction ident --model m1|m4` prints (cli/ident_bam.c), line for line. */

@@ -12,10 +12,14 @@
 //        recording: { kind: 'csv', name, text } | { kind: 'lerobot', name, files: [[path, File]] },
 //        held: [recording as above] (held out: replayed, not fitted; read as the recording),
 //        calibration (LeRobot's JSON or null), unit, setup (null or T0's setup.json form),
-//        leave (joint names), budget }
+//        leave (joint names), budget,
+//        model ('native' | 'm1' | 'm4': MuJoCo's own servo, or bam's servo of
+//        actuator, `friction ident --model`; absent: native), actuator }
 // Out: { type: 'stage', key, ... }   a step begins (i18n key and its values)
 //      { type: 'tracks', done, n }     the tracks' frames computed
-//      { type: 'progress', j, evals, budget, bestLoss }  a generation of joint j
+//      { type: 'progress', j, evals, budget, bestLoss }  a generation of joint j (native;
+//                                      M1/M4: the core fits a joint in one call, so one
+//                                      progress at its start, evals 0)
 //      { type: 'joint', j, name, result }  joint j fitted (IdentFit.result)
 //      { type: 'done', ... }           the whole result (see run())
 //      { type: 'failed', message }     one sentence
@@ -23,9 +27,10 @@ import { listen } from '../workerInbox.js';   // first: it keeps what arrives wh
 import { CORE_WASM, coreFrom, mujocoFrom } from '../coreLoad.js';
 import { readLeRobot, folderOfFiles } from '../ident/recording.js';
 import { compiled, planOf, checkSize } from '../mujoco/robotFiles.js';
-import { prepare, fitJoint, replays, reportLines, paramsFiles, mappingText, poseResidual } from '../ident/identify.js';
+import { prepare, fitJoint, replays, reportLines, paramsFiles, mappingText, poseResidual,
+  fitJointBam, replaysBam, reportLinesBam, paramsFilesBam, DEFAULT_ACTUATOR } from '../ident/identify.js';
 import { identJoints, hingeNames } from '../ident/tracks.js';
-import { tCore } from '../i18n/index.js';   // this worker's language: its URL's ?lang=
+import { t, tCore } from '../i18n/index.js';   // this worker's language: its URL's ?lang=
 
 let engine = null;   // Promise of [mj, core]
 
@@ -63,8 +68,13 @@ async function run(msg, mj, core) {
   const held = [];
   for (const h of msg.held ?? []) held.push(await readRecording(core, mj, m, { ...msg, recording: h }));
   const firmwareKp = core.ident.constants.firmwareKp;
+  // bam's servo (M1, M4) of the actuator the core resolves, as `friction ident --model --actuator`
+  const model = msg.model ?? 'native', bam = model !== 'native';
+  const actuator = bam ? core.bench.actuatorOf(msg.actuator ?? DEFAULT_ACTUATOR) : null;
+  if (bam && !actuator) throw new Error(t('ident.err.actuator', { name: msg.actuator }));
   post({ type: 'stage', key: 'ident.stage.tracks' });
-  const prep = prepare(mj, core, m, { train: [rec], held, leave: msg.leave, firmwareKp, mjcfName: msg.main,
+  // the bam models judge the held-out recordings by each joint's own simulation: their tracks too
+  const prep = prepare(mj, core, m, { train: [rec], held, leave: msg.leave, firmwareKp, mjcfName: msg.main, heldSet: bam,
     onProgress: (_, done, n) => post({ type: 'tracks', done, n }) });
   try {
     const map = identJoints(mj, m, prep.names);
@@ -74,20 +84,31 @@ async function run(msg, mj, core) {
     const results = prep.names.map(() => null);
     prep.names.forEach((name, j) => {
       if (prep.leave[j]) return;
-      results[j] = fitJoint(prep, j, { budget: msg.budget, onStep: (g) => post({ type: 'progress', j, evals: g.evals, budget: g.budget, bestLoss: g.bestLoss }) });
+      if (bam) {
+        post({ type: 'progress', j, evals: 0, budget: msg.budget, bestLoss: NaN });
+        results[j] = fitJointBam(prep, j, { model, actuator, budget: msg.budget });
+      } else {
+        results[j] = fitJoint(prep, j, { budget: msg.budget, onStep: (g) => post({ type: 'progress', j, evals: g.evals, budget: g.budget, bestLoss: g.bestLoss }) });
+      }
       post({ type: 'joint', j, name, result: results[j] });
     });
     post({ type: 'stage', key: 'ident.stage.replay' });
-    const runs = replays(mj, core, m, prep, results, { mjcfName: msg.main });
+    const runs = bam ? replaysBam(mj, core, m, prep, results, { model, actuator, mjcfName: msg.main })
+      : replays(mj, core, m, prep, results, { mjcfName: msg.main });
     const r0 = runs[0];
-    return { names: prep.names, leave: prep.leave, results, t: Array.from(r0.rec.t), pos: Array.from(r0.rec.pos),
-      fittedQ: Array.from(r0.fittedQ), fileQ: Array.from(r0.fileQ), fitted: r0.fitted, file: r0.file,
-      // the whole arm's MAE per recording, training then held-out (identHeld.js's table)
-      runs: runs.map((x, i) => ({ source: (i === 0 ? msg.recording : msg.held[i - 1]).name, set: x.set, fitted: x.fitted, file: x.file })),
+    const out = bam ? {
+      report: reportLinesBam(core, { mjcf: msg.main, prep, results, model, actuator }).join('\n'),
+      poseResidual: null, params: paramsFilesBam(core, prep, results, model, actuator), mapping: mappingText(prep, results),
+      keys: core.fit.paramKeys().map((x) => ({ key: x.key, unit: x.unit })) } : {
       report: reportLines(core, { mjcf: msg.main, prep, results, runs }).join('\n'),
       // the joints whose residual follows the pose and the outermost body ({ joints, body } or null)
       poseResidual: poseResidual(core, prep, results),
       params: paramsFiles(core, prep, results), mapping: mappingText(prep, results) };
+    return { model, actuator, names: prep.names, leave: prep.leave, results, t: Array.from(r0.rec.t), pos: Array.from(r0.rec.pos),
+      fittedQ: Array.from(r0.fittedQ), fileQ: Array.from(r0.fileQ), fitted: r0.fitted, file: r0.file,
+      // the whole arm's MAE per recording, training then held-out (identHeld.js's table)
+      runs: runs.map((x, i) => ({ source: (i === 0 ? msg.recording : msg.held[i - 1]).name, set: x.set, fitted: x.fitted, file: x.file })),
+      ...out };
   } finally {
     prep.free();
   }

@@ -79,8 +79,10 @@ export function heldInput({ core, say }) {
  * MJCF's own [mrad] (its cell's data-mae and data-own the doubles [rad]).
  * @param {{ names: string[], runs: { source: string, set: 'train'|'held-out', fitted: number[], file: number[] }[] }} r
  * @param {number} count  one count, the quantisation floor [rad]
+ * @param {string|null} bam  bam's model ('M1', 'M4'): each fitted joint's
+ *   MAE is its own simulation's (the other joints measured), said in the caption
  */
-export function maeTable(r, count) {
+export function maeTable(r, count, bam = null) {
   const head = el('tr', {}, ...[t('ident.col.recording'), t('ident.col.set'), ...r.names].map((x) => el('th', { textContent: x })));
   const mrad = (x) => (Number.isFinite(x) ? (x * 1e3).toFixed(3) : '—');
   const rows = r.runs.map((run) => el('tr', { dataset: { set: run.set, source: run.source } },
@@ -89,5 +91,5 @@ export function maeTable(r, count) {
     ...r.names.map((n, j) => el('td', { dataset: { joint: n, mae: String(run.fitted[j]), own: String(run.file[j]) } },
       el('strong', { textContent: mrad(run.fitted[j]) }), el('br'), el('small', { textContent: `(${mrad(run.file[j])})` })))));
   return el('table', { id: 'ident-mae', className: 'data-table' },
-    el('caption', { textContent: t('ident.mae.caption', { floor: (count * 1e3).toFixed(3) }) }), el('thead', {}, head), el('tbody', {}, ...rows));
+    el('caption', { textContent: t(bam ? 'ident.mae.caption.bam' : 'ident.mae.caption', { floor: (count * 1e3).toFixed(3), model: bam }) }), el('thead', {}, head), el('tbody', {}, ...rows));
 }

@@ -12,7 +12,13 @@
 // training MAE of the whole arm beside the MJCF's own, the quantisation
 // floor), a chart of measured against simulated per joint and the exports:
 // each joint's params file and the mapping in the adopt syntax (Your
-// robot's; it reads M1–M6 files only today). Every string is t() (keys ident.*).
+// robot's). The servo model (URL state ident_model: native, the default, or
+// bam's M1 or M4 of the actuator ident_actuator, `friction ident --model
+// --actuator`): with M1/M4 the table holds bam's parameters, the report and
+// the params files are the CLI's (identify.js reportLinesBam,
+// paramsFilesBam), the MJCF written back (native classes) is replaced by a
+// sentence saying why, and the carry to Your robot adopts the bam files.
+// Every string is t() (keys ident.*).
 import { el, button, download } from '../../dom.js';
 import { dropZone, fileInputs, formatBytes } from '../../dropZone.js';
 import { readRobot, fileDrop } from '../../mujoco/robotFiles.js';
@@ -22,6 +28,9 @@ import { carryButton } from './identCarry.js';
 import { BODY_UNITS, SHOWN_KEYS } from '../../ident/names.js';
 import { lineBox, points, COLORS } from '../../charts.js';
 import { setHook } from '../../testHooks.js';
+import { stateChoice } from '../../refusal.js';
+import { paramIndex } from '../../../../wasm/friction.js';
+import { DEFAULT_ACTUATOR, BAM_SHOWN } from '../../ident/identify.js';
 import { t } from '../../i18n/index.js';
 import { recordingOf, heldInput, maeTable } from './identHeld.js';
 
@@ -36,16 +45,19 @@ const FLAG_KEYS = { 'ident.no_reversal': 'ident.flag.no_reversal', 'ident.no_hol
   'ident.pose_residual': 'ident.flag.pose_residual' };
 /** The flags' sentences in the page's language, by bit (the core's English where the page has none). */
 const flagTexts = (core) => core.ident.flags().map((f) => (FLAG_KEYS[f.id] ? t(FLAG_KEYS[f.id]) : f.text));
+/** The servo models the section fits (`friction ident --model`). */
+const MODELS = ['native', 'm1', 'm4'];
 const UNIT_KEYS = { DEGREES: 'ident.unit.DEGREES', RANGE_M100_100: 'ident.unit.RANGE_M100_100' };
 
 /**
  * @param {{ append(node: Node): void }} parent  where the section goes in the view's main column
- * @param {{ core: object, carry?: (what: object) => Promise<string>, startIdent: () => Worker, mujocoUrl: () => string }} opts
+ * @param {{ core: object, state?: object, carry?: (what: object) => Promise<string>, startIdent: () => Worker, mujocoUrl: () => string }} opts
+ *   state: the view's slice of the URL (ident_model, ident_actuator);
  *   carry: Your robot's (identCarry.js); startIdent: the identification's worker started
  *   (workers/mjident.js, by the view); mujocoUrl: MuJoCo's module for it
  * @returns {{ dispose(): void }}
  */
-export function identSection(parent, { core, carry = null, startIdent, mujocoUrl }) {
+export function identSection(parent, { core, state = null, carry = null, startIdent, mujocoUrl }) {
   const err = el('div', { className: 'msg-bad', id: 'ident-error', role: 'alert', hidden: true });
   const status = el('p', { className: 'note', id: 'ident-status', 'aria-live': 'polite', textContent: t('ident.status.start') });
   const input = { robot: null, recording: null, calibration: null };
@@ -71,6 +83,31 @@ export function identSection(parent, { core, carry = null, startIdent, mujocoUrl
   const leaveIn = el('input', { type: 'text', id: 'ident-leave', placeholder: 'gripper', 'aria-label': t('ident.leave') });
   const typeIn = el('input', { type: 'text', id: 'ident-robot-type', placeholder: 'so101_follower', 'aria-label': t('ident.robotType') });
   const budgetIn = el('input', { type: 'number', id: 'ident-budget', min: 10, max: 100000, step: 10, value: core.ident.constants.budget, 'aria-label': t('ident.budget') });
+  // the servo model: MuJoCo's own, or bam's M1/M4 of an actuator (the URL keeps both; Back brings them back)
+  const bench = core.scenario.find('bench');
+  const ACTUATORS = bench.params[paramIndex(bench, 'actuator')].choices;
+  const modelSel = el('select', { id: 'ident-model', 'aria-label': t('ident.model') },
+    ...MODELS.map((x) => el('option', { value: x, textContent: t(`ident.model.${x}`) })));
+  const actSel = el('select', { id: 'ident-actuator', 'aria-label': t('ident.actuator') },
+    ...ACTUATORS.map((x) => el('option', { value: x, textContent: x })));
+  modelSel.value = state ? stateChoice(state, 'ident_model', MODELS, 'native') : 'native';
+  actSel.value = state ? stateChoice(state, 'ident_actuator', ACTUATORS, DEFAULT_ACTUATOR) : DEFAULT_ACTUATOR;
+  const actLabel = el('label', { textContent: t('ident.actuator') }, actSel);
+  const modelNote = el('p', { className: 'note', id: 'ident-model-note' });
+  const modelShown = () => {
+    const bam = modelSel.value !== 'native';
+    actLabel.hidden = !bam;
+    modelNote.hidden = !bam;
+    modelNote.textContent = bam ? t('ident.model.bamNote', { model: modelSel.value.toUpperCase() }) : '';
+    chartEmpty.textContent = bam ? t('ident.chart.emptyBam') : t('ident.chart.empty');
+  };
+  const saveModel = () => {
+    state?.set({ ident_model: modelSel.value === 'native' ? null : modelSel.value,
+      ident_actuator: actSel.value === DEFAULT_ACTUATOR ? null : actSel.value });
+    modelShown();
+  };
+  modelSel.addEventListener('change', saveModel);
+  actSel.addEventListener('change', saveModel);
   const runBtn = button(t('ident.run'), t('ident.run.title'));
   runBtn.id = 'ident-run';
   const cancelBtn = button(t('ident.cancel'), t('ident.cancel.title'));
@@ -81,6 +118,7 @@ export function identSection(parent, { core, carry = null, startIdent, mujocoUrl
     el('label', { textContent: t('ident.unit') }, unitSel),
     el('label', { textContent: t('ident.leave') }, leaveIn),
     el('label', { textContent: t('ident.robotType') }, typeIn),
+    el('label', { textContent: t('ident.model') }, modelSel), actLabel,
     el('label', { textContent: t('ident.budget') }, budgetIn), runBtn, cancelBtn);
   const joints = el('div', { id: 'ident-joints', className: 'ident-joints' });
   const table = el('table', { id: 'ident-table', className: 'data-table', hidden: true });
@@ -90,6 +128,8 @@ export function identSection(parent, { core, carry = null, startIdent, mujocoUrl
   const tableWrap = el('div', { className: 'ident-table-wrap', hidden: true }, table, commonNote, maeBox);
   tableWrap.style.overflowX = 'auto';
   const exports = el('div', { className: 'row', id: 'ident-exports', hidden: true });
+  // with M1/M4: why no MJCF is written back (no native class expresses bam's servo)
+  const mjcfNote = el('p', { className: 'note', id: 'ident-mjcf-note', hidden: true });
   const mappingBox = el('textarea', { id: 'ident-mapping', readOnly: true, rows: 2, cols: 60, 'aria-label': t('ident.mapping') });
   const report = el('pre', { id: 'ident-report', className: 'mjcf-text', hidden: true });
   const jointSel = el('select', { id: 'ident-chart-joint', 'aria-label': t('ident.chart.joint') });
@@ -97,22 +137,23 @@ export function identSection(parent, { core, carry = null, startIdent, mujocoUrl
   const section = el('details', { className: 'chart-box mujoco-ident', id: 'mujoco-ident' },
     el('summary', { textContent: t('ident.summary') }),
     el('p', { className: 'note', textContent: t('ident.intro') }),
-    robotDrop, recDrop, held.element, options, status, err, joints, tableWrap, chartRow);
+    robotDrop, recDrop, held.element, options, modelNote, status, err, joints, tableWrap, chartRow);
   parent.append(section);
   const chart = lineBox(section, { title: t('ident.chart.title'), description: t('ident.chart.desc'), height: 260, fileName: 'ident-joint',
     xName: 't [s]', xText: 't [s]', yText: t('ident.chart.y'), line: { borderWidth: 1.2 } });
   chart.box.id = 'ident-chart-box';
   // before a run the chart has nothing to draw: a sentence in its place, not empty 0–1 axes
-  const chartEmpty = el('p', { className: 'note', id: 'ident-chart-empty', textContent: t('ident.chart.empty') });
+  const chartEmpty = el('p', { className: 'note', id: 'ident-chart-empty' });
+  modelShown();   // the model's note, the actuator's control and this sentence
   chart.box.before(chartEmpty);
   chart.box.hidden = true;
-  section.append(exports, el('div', { className: 'row' }, el('label', { textContent: t('ident.mapping') }, mappingBox)), report);
+  section.append(exports, mjcfNote, el('div', { className: 'row' }, el('label', { textContent: t('ident.mapping') }, mappingBox)), report);
 
   const zones = [dropZone(robotDrop, { onFiles: takeRobot, onError: say, folders: true }),
     dropZone(recDrop, { onFiles: takeRecording, onError: say, folders: true })];
-  let worker = null, last = null, running = false, runRobot = null;
+  let worker = null, last = null, running = false, runRobot = null, runModel = 'native';
   const hookState = setHook('mujoco', 'ident', {
-    get running() { return running; }, get result() { return last; }, get input() { return { robot: input.robot?.main ?? null, recording: input.recording?.name ?? null, held: held.names, calibration: !!input.calibration }; },
+    get running() { return running; }, get result() { return last; }, get input() { return { robot: input.robot?.main ?? null, recording: input.recording?.name ?? null, held: held.names, calibration: !!input.calibration, model: modelSel.value, actuator: actSel.value }; },
     progress: {}, cancelled: false, error: '' });
 
   function say(msg) { err.textContent = msg; err.hidden = !msg; hookState.error = msg; }
@@ -182,6 +223,7 @@ export function identSection(parent, { core, carry = null, startIdent, mujocoUrl
     table.hidden = true;
     tableWrap.hidden = true;
     exports.hidden = true;
+    mjcfNote.hidden = true;
     report.hidden = true;
     chartRow.hidden = true;
     chart.box.hidden = true;
@@ -193,17 +235,19 @@ export function identSection(parent, { core, carry = null, startIdent, mujocoUrl
     const w = startIdent();   // the worker, in the page's language (the view starts it: index.js)
     worker = w;
     const robotType = typeIn.value.trim();
+    runModel = modelSel.value;
     w.onmessage = (e) => onMessage(w, e.data);
     w.onerror = (e) => { e.preventDefault?.(); finish(w); say(t('ident.err.worker', { message: e.message || 'error' })); };
     w.postMessage({ cmd: 'run', mujocoUrl: mujocoUrl(), files: [...input.robot.files], main: input.robot.main, recording: input.recording, held: held.recordings,
       calibration: input.calibration, unit: unitSel.value, leave: leaveIn.value.split(',').map((s) => s.trim()).filter(Boolean),
-      robotType: robotType || null, budget });
+      robotType: robotType || null, budget, model: modelSel.value, actuator: actSel.value });
   }
 
   function onMessage(w, m) {
     if (w !== worker) return;
     if (m.type === 'stage') {
-      status.textContent = t(m.key, { frames: m.frames ?? '', stale: m.stale ?? '' });
+      const key = m.key === 'ident.stage.replay' && runModel !== 'native' ? 'ident.stage.replayBam' : m.key;
+      status.textContent = t(key, { frames: m.frames ?? '', stale: m.stale ?? '' });
       if (m.names) { jointRows(m.names, m.leave); hookState.own = m.own; }
     } else if (m.type === 'tracks') {
       status.textContent = t('ident.stage.tracksDone', { done: m.done, n: m.n });
@@ -211,7 +255,10 @@ export function identSection(parent, { core, carry = null, startIdent, mujocoUrl
       const row = rowOf(m.j);
       if (row) {
         row.querySelector('progress').value = m.evals / m.budget;
-        row.querySelector('.ident-joint-evals').textContent = t('ident.joint.evals', { evals: m.evals, budget: m.budget, mae: (m.bestLoss * 1e3).toFixed(3) });
+        // bam's fit is one call of the core per joint: no generations to count
+        row.querySelector('.ident-joint-evals').textContent = runModel === 'native'
+          ? t('ident.joint.evals', { evals: m.evals, budget: m.budget, mae: (m.bestLoss * 1e3).toFixed(3) })
+          : t('ident.joint.fitting', { model: runModel.toUpperCase() });
       }
       hookState.progress[m.j] = { evals: m.evals, budget: m.budget };
     } else if (m.type === 'joint') {
@@ -254,49 +301,72 @@ export function identSection(parent, { core, carry = null, startIdent, mujocoUrl
   /** A value in 3 significant digits (the table; the params files and the report keep every digit). */
   const short = (x) => (Number.isFinite(x) ? String(Number(x.toPrecision(3))) : '—');
 
+  /** The table's columns of a result: per shown key its header and its
+   *  cell (value, range, "not identifiable"); native: SHOWN_KEYS, bam: the
+   *  model's keys in the report's order that some joint fitted (a key every
+   *  joint held, friction_viscous, is in the report only), its effective gain. */
+  function columns(r) {
+    const cell = (k, v, g, bad) => el('td', { className: bad ? 'ident-bad' : '', dataset: { key: k, value: String(v) }, title: g ? `${fmt(v)} [${fmt(g.lower)}, ${fmt(g.upper)}]` : fmt(v) },
+      el('strong', { textContent: short(v) }), el('br'),
+      el('small', { textContent: g ? `[${short(g.lower)}, ${short(g.upper)}]` : t('ident.value.held') }),
+      ...(bad ? [el('br'), el('em', { className: 'ident-not', textContent: t('ident.notIdentifiable') })] : []));
+    if (r.model === 'native') {
+      return SHOWN_KEYS.map((k) => ({ head: `${k} [${unitOf(k)}]`, cell: (x) => cell(k, x.p[k], x.ranges[k], x.paramFlags[k] !== 0) }));
+    }
+    const used = core.fit.paramUsed(Number(r.model.slice(1)));
+    const fitted = r.results.filter(Boolean);
+    const cols = BAM_SHOWN.map((k) => [k, r.keys.findIndex((q) => q.key === k)]).filter(([k, i]) => used[i] && fitted.some((x) => x.free[k]))
+      .map(([k, i]) => ({ head: r.keys[i].unit ? `${k} [${r.keys[i].unit}]` : k, cell: (x) => cell(k, x.p[i], x.free[k] ? x.ranges[k] : null, x.free[k] && x.paramFlags[k] !== 0) }));
+    return [...cols, { head: t('ident.col.gain'), cell: (x) => el('td', { dataset: { key: 'gain', value: String(x.gain) }, textContent: short(x.gain) }) }];
+  }
+
   /** The result: the table, the chart, the exports. */
   function show(r) {
-    const texts = flagTexts(core), count = core.ident.constants.count;
+    const texts = flagTexts(core), count = core.ident.constants.count, bam = r.model !== 'native', M = r.model.toUpperCase();
+    const colsOf = columns(r);
     const fittedJ = r.results.filter(Boolean);
     // the flags every fitted joint has (kv lumped, forcerange not fitted) said once under the table
     const common = texts.map((_, b) => fittedJ.length > 0 && fittedJ.every((x) => x.flags & (1 << b)));
-    const head = el('tr', {}, ...[t('ident.col.joint'), ...SHOWN_KEYS.map((k) => `${k} [${unitOf(k)}]`), t('ident.col.train'), t('ident.col.own')]
-      .map((x) => el('th', { textContent: x })));
-    const cols = SHOWN_KEYS.length + 3;
+    const head = el('tr', {}, ...[t('ident.col.joint'), ...colsOf.map((c) => c.head), t(bam ? 'ident.col.sim' : 'ident.col.train'), t(bam ? 'ident.col.ownArm' : 'ident.col.own')]
+      // a long key (load_friction_stribeck) may break after its underscores: M4's columns fit a narrower window
+      .map((x) => el('th', {}, ...x.split('_').flatMap((w, i, a) => (i < a.length - 1 ? [`${w}_`, el('wbr')] : [w])))));
+    const cols = colsOf.length + 3;
     const rows = r.names.flatMap((n, j) => {
       const x = r.results[j];
       if (!x) return [el('tr', { dataset: { joint: n } }, el('td', { textContent: n }), el('td', { colSpan: cols - 1, className: 'note', textContent: t('ident.joint.left') }))];
-      const cells = SHOWN_KEYS.map((k) => {
-        const g = x.ranges[k], bad = x.paramFlags[k] !== 0;
-        return el('td', { className: bad ? 'ident-bad' : '', dataset: { key: k, value: String(x.p[k]) }, title: `${fmt(x.p[k])} [${fmt(g.lower)}, ${fmt(g.upper)}]` },
-          el('strong', { textContent: short(x.p[k]) }), el('br'),
-          el('small', { textContent: `[${short(g.lower)}, ${short(g.upper)}]` }),
-          ...(bad ? [el('br'), el('em', { className: 'ident-not', textContent: t('ident.notIdentifiable') })] : []));
-      });
+      const cells = colsOf.map((c) => c.cell(x));
       const why = texts.filter((_, b) => x.flags & (1 << b) && !common[b]);
       const main = el('tr', { dataset: { joint: n } }, el('th', { scope: 'row', textContent: n }), ...cells,
         el('td', { textContent: (r.fitted[j] * 1e3).toFixed(3), dataset: { mae: String(r.fitted[j]) } }),
         el('td', { textContent: (r.file[j] * 1e3).toFixed(3) }));
       return why.length ? [main, el('tr', { className: 'ident-why', dataset: { whyOf: n } }, el('td'), el('td', { colSpan: cols - 1, className: 'note', textContent: why.join('; ') }))] : [main];
     });
-    maeBox.replaceChildren(maeTable(r, count));
+    maeBox.replaceChildren(maeTable(r, count, bam ? M : null));
     commonNote.textContent = [...texts.filter((_, b) => common[b]).map((x) => t('ident.everyJoint', { what: x })),
       ...(r.poseResidual ? [t('ident.poseResidual', { joints: r.poseResidual.joints.join(', '), body: r.poseResidual.body })] : [])].join(' ');
-    table.replaceChildren(el('caption', { textContent: t('ident.table.caption', { floor: (count * 1e3).toFixed(3) }) }), el('thead', {}, head), el('tbody', {}, ...rows));
+    table.replaceChildren(el('caption', { textContent: t(bam ? 'ident.table.caption.bam' : 'ident.table.caption', { floor: (count * 1e3).toFixed(3), model: M }) }), el('thead', {}, head), el('tbody', {}, ...rows));
     table.hidden = false;
     tableWrap.hidden = false;
     jointSel.replaceChildren(...r.names.map((n, j) => el('option', { value: String(j), textContent: n })));
     chartRow.hidden = false;
     chart.box.hidden = false;
     chartEmpty.hidden = true;
-    drawChart(0);
+    // the chart's title says what "simulated" is: the whole arm (native), or each joint alone (bam)
+    const title = bam ? t('ident.chart.titleBam', { model: M }) : t('ident.chart.title');
+    chart.head.querySelector('h3').textContent = title;
+    chart.box.setAttribute('aria-label', title);
+    chart.chart.canvas.setAttribute('aria-label', bam ? t('ident.chart.descBam', { model: M }) : t('ident.chart.desc'));
+    // bam: the first fitted joint (a joint left out has no simulation of its own to show)
+    const j0 = bam ? Math.max(0, r.results.findIndex(Boolean)) : 0;
+    jointSel.value = String(j0);
+    drawChart(j0);
     exports.replaceChildren(...Object.entries(r.params).map(([joint, text]) => {
-      const b = button(t('ident.export.params', { joint }), t('ident.export.params.title'));
+      const b = button(t('ident.export.params', { joint }), bam ? t('ident.export.params.titleBam', { model: M }) : t('ident.export.params.title'));
       b.dataset.joint = joint;
       b.addEventListener('click', () => download(`${joint}.json`, textUrl(text, 'application/json')));
       return b;
     }), (() => { const b = button(t('ident.export.report'), ''); b.addEventListener('click', () => download('ident.txt', textUrl(r.report, 'text/plain'))); return b; })(),
-    (() => {
+    ...(bam ? [] : [(() => {
       // the robot's MJCF written back with each fitted joint's native class (MJX, MuJoCo Warp, mjlab run it unchanged)
       const b = button(t('ident.export.mjcf'), t('ident.export.mjcf.title'));
       b.id = 'ident-export-mjcf';
@@ -306,7 +376,9 @@ export function identSection(parent, { core, carry = null, startIdent, mujocoUrl
         } catch (e) { say(e.message); }
       });
       return b;
-    })());
+    })()]));
+    mjcfNote.textContent = bam ? t('ident.mjcf.bamNone', { model: M }) : '';
+    mjcfNote.hidden = !bam;
     // the fitted servos run in Your robot's 3D view (identCarry.js)
     if (carry) exports.append(carryButton({ r, robot: runRobot, carry, say }));
     exports.hidden = false;
@@ -336,7 +408,9 @@ export function identSection(parent, { core, carry = null, startIdent, mujocoUrl
     const c = chart.chart;
     c.data.datasets = [
       { label: t('ident.chart.measured'), data: points(r.t, col(r.pos)), borderColor: COLORS[0] },
-      { label: t('ident.chart.fitted'), data: points(r.t, col(r.fittedQ)), borderColor: COLORS[1] },
+      // bam: a joint left out has no simulation (its fittedQ NaN), no line
+      ...(r.model !== 'native' && !r.results[j] ? [] : [{ label: r.model === 'native' ? t('ident.chart.fitted') : t('ident.chart.fittedBam', { model: r.model.toUpperCase() }),
+        data: points(r.t, col(r.fittedQ)), borderColor: COLORS[1] }]),
       { label: t('ident.chart.own'), data: points(r.t, col(r.fileQ)), borderColor: COLORS[7], hidden: true },
     ];
     c.update('none');

@@ -81,7 +81,7 @@ export function mount(container, { core, state, showError }) {
   const identPlace = document.createComment('identSection');
   mainCol.append(identPlace);
   import('./identSection.js').then(({ identSection }) => {
-    if (!disposed) yourServos = identSection({ append: (node) => identPlace.replaceWith(node) }, { core, carry: (what) => yourRobot.carry(what), mujocoUrl,
+    if (!disposed) yourServos = identSection({ append: (node) => identPlace.replaceWith(node) }, { core, state, carry: (what) => yourRobot.carry(what), mujocoUrl,
       // the worker named here, in the page's bundle (tools/dist.mjs rewrites the name to its hashed one; a lazy chunk names none)
       startIdent: () => startWorker('mjident.worker.js', { type: 'module' }, `?lang=${lang}`) });
   }).catch((e) => showError(String(e?.message ?? e)));
