@@ -307,6 +307,27 @@ FXB_EXPORT fric_ident_fitter *fxb_ident_fitter_create(const fxb_ident_set *h, in
     return f;
 }
 
+/* The evaluations each of joint fits' FRIC_IDENT_STARTS searches gets from
+ * a whole budget in the set's default box (fric_ident_budget_each, as
+ * fric_ident_joint spreads it): the count, or −1 with the sentence. */
+FXB_EXPORT double fxb_ident_budget_each(const fxb_ident_set *h, double budget)
+{
+    if (no_set(h)) return -1;
+    fric_native_fit_space box;
+    fric_native_params st;
+    fric_ident_space_default(&h->o, &box, &st);
+    int n_free = 0;
+    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) n_free += !box.held[i];
+    long each = 0;
+    const char *why = "";
+    if (fric_ident_budget_each(budget >= 1 && budget <= 1e9 ? (long)budget : 0, n_free, &each, &why)) {
+        fxb_from_core(1, &why);
+        return -1;
+    }
+    fxb_set_status(FRIC_OK, -1, "");
+    return (double)each;
+}
+
 /* One generation (fric_ident_fitter_step): 0 while running, else the stop reason; −1 without a fitter. */
 FXB_EXPORT int fxb_ident_fitter_step(fric_ident_fitter *f)
 {

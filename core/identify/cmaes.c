@@ -213,7 +213,7 @@ static double normal(fric_cmaes *es)
 }
 
 /* Default λ (Table 1). */
-static int default_lambda(int n) { return 4 + (int)floor(3.0 * fric__cmaes_log((double)n)); }
+int fric_cmaes_default_lambda(int n) { return 4 + (int)floor(3.0 * fric__cmaes_log((double)(n > 1 ? n : 1))); }
 
 /* ----------------------------------------------------- eigendecomposition */
 
@@ -362,7 +362,7 @@ static const char *check_def(const fric_cmaes_def *d)
                            "the box or pass NULL (the centre).",
                            fric__values(fric__i("i", i), fric__g("x0", d->x0[i])));
         }
-    const int lam = d->lambda ? d->lambda : default_lambda(d->n);
+    const int lam = d->lambda ? d->lambda : fric_cmaes_default_lambda(d->n);
     if (d->budget < lam)
         return fric__say_id("cmaes.budget_lambda_generation",
                    "cmaes: budget = {budget} must be >= lambda = {lam} (one generation); raise the "
@@ -425,7 +425,7 @@ fric_cmaes *fric_cmaes_create(const fric_cmaes_def *d, const char **why)
     }
     const int n = d->n;
     es->n = n;
-    es->lambda_def = d->lambda ? d->lambda : default_lambda(n);
+    es->lambda_def = d->lambda ? d->lambda : fric_cmaes_default_lambda(n);
     es->box = d->box;
     es->restarts = d->restarts;
     es->has_target = d->has_target;

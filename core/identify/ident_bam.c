@@ -230,13 +230,15 @@ fric_status fric_ident_bam_joint(const fric_ident_set *set, const char *actuator
     fric_fit_space box;
     if (fric_ident_bam_space(actuator, t, &box, why)) return fric__rc();
     const bam_ctx ctx = { set, t, j };
-    const long each = (budget > 0 ? budget : FRIC_IDENT_BUDGET) / FRIC_IDENT_STARTS;
+    int idx[FRIC_FIT_N];
+    long each;
+    if (fric_ident_budget_each(budget, fric_fit_space_free_indices(&box, idx), &each, why)) return fric__rc();
     out->train_mae = INFINITY;
     memcpy(out->p, box.value, sizeof out->p);
     for (int k = 0; k < FRIC_IDENT_STARTS; k++) {
         double p[FRIC_FIT_N], loss = INFINITY;
         long evals = 0;
-        if (search(&ctx, &box, each > 0 ? each : 1, seed + (uint64_t)k, p, &loss, &evals, why)) return fric__rc();
+        if (search(&ctx, &box, each, seed + (uint64_t)k, p, &loss, &evals, why)) return fric__rc();
         if (loss < out->train_mae) memcpy(out->p, p, sizeof p), out->train_mae = loss;
         out->evals += evals;
     }

@@ -11,6 +11,7 @@
  */
 #include <string.h>
 
+#include "fric_cmaes.h"
 #include "fric_fit.h"
 #include "fric_ident.h"
 #include "base.h"
@@ -41,6 +42,24 @@ fric_status fric__ident_joint_begin(const fric_ident_set *set, int j, const void
         return FRIC_E_NULL;
     }
     memset(out, 0, size);
+    return FRIC_OK;
+}
+
+fric_status fric_ident_budget_each(long budget, int n_free, long *each, const char **why)
+{
+    const long whole = budget > 0 ? budget : FRIC_IDENT_BUDGET;
+    const long lam = fric_cmaes_default_lambda(n_free);
+    if (whole / FRIC_IDENT_STARTS < lam) {
+        fric__why(why, fric__say_id("ident.budget_small",
+                                    "budget {budget} gives each of the {starts} searches {each} evaluations, "
+                                    "under one CMA-ES generation of {lam} for {n} free parameters; give a "
+                                    "budget of at least {least}.",
+                                    fric__values(fric__i("budget", whole), fric__i("starts", FRIC_IDENT_STARTS),
+                                                 fric__i("each", whole / FRIC_IDENT_STARTS), fric__i("lam", lam),
+                                                 fric__i("n", n_free), fric__i("least", lam * FRIC_IDENT_STARTS))));
+        return FRIC_E_PARAM_RANGE;
+    }
+    if (each) *each = whole / FRIC_IDENT_STARTS;
     return FRIC_OK;
 }
 

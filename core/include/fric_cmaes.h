@@ -108,6 +108,11 @@ typedef struct fric_cmaes fric_cmaes;
 fric_cmaes *fric_cmaes_create(const fric_cmaes_def *d, const char **why);
 void fric_cmaes_destroy(fric_cmaes *es);
 
+/* The default population for n free coordinates, 4 + ⌊3·ln n⌋ (Hansen,
+ * "The CMA Evolution Strategy: A Tutorial", 2016, Table 1): one
+ * generation's evaluations, so the least budget a search runs with. */
+int fric_cmaes_default_lambda(int n);
+
 /* The largest λ any generation of this search can ask (size X for it). */
 int fric_cmaes_lambda_max(const fric_cmaes *es);
 

@@ -288,6 +288,14 @@ void fric_ident_fitter_destroy(fric_ident_fitter *f);
 #define FRIC_IDENT_BUDGET 4500
 #define FRIC_IDENT_STARTS 3
 
+/* The evaluations each of a joint's FRIC_IDENT_STARTS searches gets from a
+ * whole budget (0: FRIC_IDENT_BUDGET) over n_free free parameters:
+ * budget / FRIC_IDENT_STARTS into *each. FRIC_E_PARAM_RANGE, the sentence
+ * naming the budget given and the least one that runs, when that is under
+ * one CMA-ES generation (fric_cmaes_default_lambda(n_free)). The native
+ * fit, its page's stepped fitters and bam's (fric_ident_bam.h) share it. */
+fric_status fric_ident_budget_each(long budget, int n_free, long *each, const char **why);
+
 /* A joint's result. */
 typedef struct {
     fric_native_params p;                   /* the fitted set                      */

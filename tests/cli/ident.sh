@@ -32,6 +32,18 @@ XML
     usage_error "ident: an MJCF that does not load" "does not load" -- "$bin" ident --mjcf "$tmp/ident-b.csv" "$tmp/ident-b.csv"
     printf 't,goal_a,pos_a\n0,0,0\n0.1,nan,0\n' >"$tmp/ident-nan.csv"
     usage_error "ident: a NaN in a recording" "goal_a" -- "$bin" ident --mjcf "$tmp/ident-a.xml" "$tmp/ident-nan.csv"
+    # a budget under one CMA-ES generation for each of the three searches
+    # (λ = 4 + ⌊3·ln n⌋, Hansen 2016 Table 1: 8 for the native fit's 4 free
+    # parameters, 10 for M4's 9): the budget given and the least, nothing written
+    printf 't,goal_a,pos_a\n0,0,0\n0.1,0.1,0\n0.2,0.1,0.05\n0.3,0,0.1\n0.4,0,0.05\n' >"$tmp/ident-c.csv"
+    for mb in "native 23 24" "m4 29 30"; do
+        read -r im ib il <<<"$mb"
+        rm -rf "$tmp/ident-small"
+        run "$bin" ident --mjcf "$tmp/ident-a.xml" --model "$im" --budget "$ib" --out "$tmp/ident-small" "$tmp/ident-c.csv"
+        if [ $rc -eq 1 ] && tail -1 "$tmp/err" | grep -q "budget $ib gives each of the 3 searches .* at least $il\.$" \
+            && [ ! -e "$tmp/ident-small" ]; then ok
+        else bad "ident --model $im --budget $ib: exit $rc, $(tail -1 "$tmp/err")"; fi
+    done
 
     rid=$root/../shared/data/robot_ident
     if [ -f "$rid/T0/recipe.csv" ]; then

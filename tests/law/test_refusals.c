@@ -625,6 +625,16 @@ static void test_io_stage(void **state)
         REFUSE(fric_ident_tracks_create(NULL, &tr, NULL), FRIC_E_NULL, -1, "the recording must not be NULL");
         fric_ident_tracks_destroy(&tr);
         REFUSE(fric_ident_joint(NULL, 0, 10, 1, NULL, NULL), FRIC_E_NULL, -1, "the result must be given");
+        /* a whole budget under one CMA-ES generation a search: λ = 4 + ⌊3·ln n⌋
+         * (Hansen 2016, Table 1) is 8 for n = 4 and 10 for n = 9, so the three
+         * searches need 24 and 30 */
+        long each = 0;
+        REFUSE(fric_ident_budget_each(23, 4, &each, NULL), FRIC_E_PARAM_RANGE, -1, "at least 24");
+        assert_int_equal(fric_ident_budget_each(24, 4, &each, NULL), FRIC_OK);
+        assert_int_equal(each, 8);
+        REFUSE(fric_ident_budget_each(29, 9, &each, NULL), FRIC_E_PARAM_RANGE, -1, "at least 30");
+        assert_int_equal(fric_ident_budget_each(0, 4, &each, NULL), FRIC_OK);   /* 0: FRIC_IDENT_BUDGET */
+        assert_int_equal(each, 1500);
         fric_native_params np;
         fric_native_params_default(&np, NULL);
         fric_ident_result res;

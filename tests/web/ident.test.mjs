@@ -150,6 +150,18 @@ describe('core.ident at the wasm wall', { skip }, () => {
     assert.ok(Number.isFinite(r.trainMae));
     assert.ok(core.heapUsed() - before_ < 64 * 1024, 'the recordings, tracks, set and fitter are freed');
   });
+  it('a whole budget under one CMA-ES generation a search is refused by its size and the least that runs; at it, the fit runs', () => {
+    // λ = 4 + ⌊3·ln 4⌋ = 8 for the four free parameters (Hansen 2016, Table 1), three searches: 24
+    const prep = prepare(mj, core, m, { train: [csvRec(RECIPE)], firmwareKp: 16 });
+    try {
+      assert.throws(() => fitJoint(prep, 4, { budget: 23 }), /budget 23 gives each of the 3 searches 7 evaluations, .*at least 24\./);
+      assert.equal(prep.set.budgetEach(24), 8);
+      const r = fitJoint(prep, 4, { budget: 24 });
+      assert.ok(r.evals >= 24 && Number.isFinite(r.trainMae), `evals ${r.evals}`);
+    } finally {
+      prep.free();
+    }
+  });
 });
 
 describe('consistency with the native CLI (MuJoCo 2.2.2) on T0\'s recipe', { skip }, () => {

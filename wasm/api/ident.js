@@ -26,6 +26,7 @@ export const SIGNATURES = {
   fxb_ident_simulate: 'h rec j p sim_q cap res',
   fxb_ident_loss: 'h j p res',
   fxb_ident_start: 'h start',
+  fxb_ident_budget_each: 'h budget',
   fxb_ident_fitter_create: 'h j budget seed',
   fxb_ident_fitter_step: 'f',
   fxb_ident_fitter_stop: 'f',
@@ -218,6 +219,15 @@ export class IdentSet {
   start() {
     this._live();
     return call(this._core, 'fxb_ident_start', [this._h, outStruct('native_params')]).out[0];
+  }
+
+  /** The evaluations each of a joint's `constants.starts` searches gets
+   *  from a whole budget (fric_ident_budget_each); a budget under one
+   *  CMA-ES generation a search refused in the core's sentence. */
+  budgetEach(budget) {
+    this._live();
+    num('budget', budget, { min: 1, max: 1e9, integer: true });
+    return call(this._core, 'fxb_ident_budget_each', [this._h, budget], { ok: (rc) => rc >= 0 }).rc;
   }
 
   /** Joint j's fit, one CMA-ES generation a step (fric_ident_fitter; the

@@ -565,6 +565,7 @@ export default {
   'core.ident.finish_null': 'ident: the set, a joint of it, the fitted set and the result must be given.',
   'core.ident.bam_model': 'ident: the model M{model} is not one a robot\'s joint is fitted with here: M1 or M4.',
   'core.ident.bam_null': 'ident: the set, a joint of it, the target and the result must be given.',
+  'core.ident.budget_small': 'budget {budget} gives each of the {starts} searches {each} evaluations, under one CMA-ES generation of {lam} for {n} free parameters; give a budget of at least {least}.',
   'core.fxb.ident_budget': 'ident: the budget must be 1 .. 1e7 and the seed >= 0.',
   'core.fxb.ident_no_set': 'ident: no training set (freed?).',
   'core.fxb.ident_frames': 'ident: frames {k0} … {k0}+{count} are outside the recording\'s {n} frames.',

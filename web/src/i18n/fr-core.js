@@ -572,6 +572,7 @@ export default {
   'core.ident.finish_null': 'ident : l\'ensemble, une de ses articulations, le jeu ajusté et le résultat doivent être donnés.',
   'core.ident.bam_model': 'ident : le modèle M{model} n\'est pas un de ceux avec lesquels une articulation de robot est ajustée ici : M1 ou M4.',
   'core.ident.bam_null': 'ident : l\'ensemble, une de ses articulations, la cible et le résultat doivent être donnés.',
+  'core.ident.budget_small': 'le budget {budget} donne à chacune des {starts} recherches {each} évaluations, moins qu\'une génération CMA-ES de {lam} pour {n} paramètres libres ; donnez un budget d\'au moins {least}.',
   'core.fxb.ident_budget': 'ident : le budget doit être dans 1 .. 1e7 et la graine >= 0.',
   'core.fxb.ident_no_set': 'ident : aucun ensemble d\'entraînement (libéré ?).',
   'core.fxb.ident_frames': 'ident : les images {k0} … {k0}+{count} sont hors des {n} images de l\'enregistrement.',

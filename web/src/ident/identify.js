@@ -90,7 +90,7 @@ export function prepare(mj, core, m, { train, held = [], leave = [], firmwareKp,
  */
 export function fitJoint(prep, j, { budget, seed = SEED, onStep = null, shouldStop = null } = {}) {
   const { starts } = prep.core.ident.constants;
-  const each = Math.max(1, Math.floor(budget / starts));
+  const each = prep.set.budgetEach(budget);
   let best = null, bestLoss = Infinity, evals = 0, cancelled = false;
   for (let k = 0; k < starts && !cancelled; k++) {
     const f = prep.set.fitter(j, { budget: each, seed: seed + k });
