@@ -26,6 +26,7 @@ import { MJ_CONSTANTS } from '../../../wasm/friction.js';
 import { t, tCore } from '../i18n/index.js';
 import { ROBOT_LIMITS, pickMain, checkSize, compiled, planOf } from './robotFiles.js';
 import { fmt, robotRecords, namesOf, actNamesOf, describe, makeCopy, massDiagonal, resetTo } from './robotModel.js';
+import { mjEnums, nameOf } from './mjEnums.js';
 import { makePair } from './robotPair.js';
 import { writeNativeEdit } from './nativeEdit.js';
 import { isNativeObject, nativeFromObject } from '../nativeFile.js';
@@ -178,7 +179,7 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, s
     let adoption;
     try {
       // the start pose's keyframe, named in a refusal as the MJCF writes it
-      if (keyframe >= 0 && keyframe < C.m.nkey) robot.startKey(mj.mj_id2name(C.m, mj.mjtObj.mjOBJ_KEY.value, keyframe) || '', keyframe);
+      if (keyframe >= 0 && keyframe < C.m.nkey) robot.startKey(nameOf(mj, C.m, mjEnums(mj).objKey, keyframe), keyframe);
       if (Array.isArray(mapping)) robot.mapSet(mapping); else robot.map(mapping);
       adoption = robot.adopt({ servos: resolved.map((r) => (r.native ? { native: r.native } : r.values)), keepArmature, qpos: C.d.qpos });
     } catch (e) {

@@ -17,7 +17,7 @@
 import { MJ_CONSTANTS } from '../../../wasm/friction.js';
 import { t } from '../i18n/index.js';
 import { mujocoText, mujocoLoadSentence } from './mjText.js';
-import { mjEnums } from './mjEnums.js';
+import { mjEnums, nameOf } from './mjEnums.js';
 
 // The view's order and labels; each id is a name of the core's treatments
 // (MJ_TREATMENTS, fric_mujoco_treatment_names: core.mujoco.adapter refuses another).
@@ -60,7 +60,7 @@ function timedSteps(sim, n, one) {
 
 /** The joint names of the model. */
 export function jointNames(mj, m) {
-  return Array.from({ length: m.njnt }, (_, i) => mj.mj_id2name(m, mjEnums(mj).objJoint, i) || '').filter(Boolean);
+  return Array.from({ length: m.njnt }, (_, i) => nameOf(mj, m, mjEnums(mj).objJoint, i)).filter(Boolean);
 }
 
 /** xml loaded (or model, an MjModel compiled from it, copied) into { m, d }
