@@ -1031,7 +1031,7 @@ export default {
   'robot.map.classRow': 'classe {cls}',
   'robot.map.jointClass': '{type}, classe {cls}',
   'robot.map.unnamed': 'articulation {i} (sans nom)',
-  'robot.map.unnamed.note': 'aucun servomoteur : un servomoteur est donné à une articulation par son nom ; nommez-la dans le MJCF',
+  'robot.map.unnamed.note': 'aucun servomoteur : un servomoteur est donné à une articulation par son nom ; nommez-la dans le MJCF',
   'robot.adopt': 'Adopter',
   'robot.adopt.title': 'Reconstruire (C) avec ces servomoteurs ; les deux copies repartent de la pose clé',
   'robot.changed': 'Modifié : appuyez sur Adopter pour le lancer.',
