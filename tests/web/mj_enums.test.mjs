@@ -7,7 +7,9 @@
 // an unnamed one as '' (MuJoCo 3.14's mj_id2name answers "emsc" for it: its
 // memory at address 0) (ident/tracks.js, the identification's worker and
 // tools/ident.mjs read the list), meshHulls the hull of the one mesh a geom
-// uses (the robot's worker).
+// uses (the robot's worker); nameOf reads '' for an unnamed joint, actuator,
+// body and keyframe wherever the page reads names; the 3D picture
+// (robot3dShapes.js) tells geom types apart by the module's mjtGeom.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadMujocoNpm, loadCore } from './load.mjs';
@@ -16,6 +18,7 @@ import { namesOf, actNamesOf } from '../../web/src/mujoco/robotModel.js';
 import { loadRobotFiles, createRobotPair } from '../../web/src/mujoco/robot.js';
 import { hingeNames } from '../../web/src/ident/tracks.js';
 import { meshHulls } from '../../web/src/mujoco/hulls.js';
+import { drawnGeoms, shapeOf, isPlane } from '../../web/src/views/mujoco/robot3dShapes.js';
 
 const { loadMujoco, noMujoco } = await loadMujocoNpm();
 const needMujoco = process.env.CI === 'true' ? false : noMujoco;
@@ -105,4 +108,49 @@ test('an unnamed joint, actuator, body and keyframe read as \'\' (not MuJoCo 3.1
   } finally {
     pair.free();
   }
+});
+
+// one geom of each type the 3D picture draws, in this order (read off the MJCF by hand)
+const SHAPES = `<mujoco>
+  <asset><mesh name="tet" vertex="0 0 0  0.1 0 0  0 0.1 0  0 0 0.1"/></asset>
+  <worldbody>
+    <geom type="plane" size="1 1 0.1"/>
+    <body><joint type="hinge"/>
+      <geom type="sphere" size="0.05"/>
+      <geom type="capsule" size="0.02 0.1"/>
+      <geom type="ellipsoid" size="0.01 0.02 0.03"/>
+      <geom type="cylinder" size="0.02 0.1"/>
+      <geom type="box" size="0.1 0.2 0.3"/>
+      <geom type="mesh" mesh="tet"/>
+    </body>
+  </worldbody>
+</mujoco>`;
+const SHAPE_FIELDS = ['geom_type', 'geom_group', 'geom_matid', 'geom_rgba', 'mat_rgba', 'geom_dataid', 'mesh_facenum'];
+
+test('the 3D picture\'s geom types are the loaded MuJoCo\'s mjtGeom (robot3dShapes.js by mjEnums, as the robot\'s worker sends them)', { skip: needMujoco }, async () => {
+  assert.ok(loadMujoco, noMujoco || 'MuJoCo 3.14 does not load (CI=true)');
+  const mj = await loadMujoco();
+  const e = mjEnums(mj);
+  for (const [k, name] of [['geomPlane', 'PLANE'], ['geomSphere', 'SPHERE'], ['geomCapsule', 'CAPSULE'], ['geomEllipsoid', 'ELLIPSOID'],
+    ['geomCylinder', 'CYLINDER'], ['geomBox', 'BOX'], ['geomMesh', 'MESH']]) assert.equal(e[k], mj.mjtGeom[`mjGEOM_${name}`].value, k);
+  mj.FS.mkdir('/shapes');
+  mj.FS.writeFile('/shapes/model.xml', SHAPES);
+  const m = mj.MjModel.mj_loadXML('/shapes/model.xml');
+  let scene;
+  try {
+    // the record the robot's worker hands the picture (workers/mjrobot.js described)
+    scene = { ngeom: m.ngeom, enums: e };
+    for (const f of SHAPE_FIELDS) scene[f] = m[f].slice();
+  } finally {
+    m.delete();
+  }
+  const size = new Float64Array(3 * scene.ngeom).fill(0.1), half = [1, 1];
+  const keys = (s) => drawnGeoms(s).map((g) => shapeOf(s, g, size, half).key);
+  assert.deepEqual(keys(scene), ['plane', 'sphere', 'capsule 0.1 0.1', 'sphere', 'cylinder', 'box', 'mesh 0']);
+  assert.deepEqual(Array.from(scene.geom_type, (_, g) => isPlane(scene, g)), [true, false, false, false, false, false, false]);
+  // a MuJoCo numbering other than 3.14's (box and sphere swapped in the enums
+  // and the model alike): the picture follows the module's values, not numbers of its own
+  const swapped = { ...scene, enums: { ...e, geomSphere: e.geomBox, geomBox: e.geomSphere },
+    geom_type: scene.geom_type.map((x) => (x === e.geomBox ? e.geomSphere : x === e.geomSphere ? e.geomBox : x)) };
+  assert.deepEqual(keys(swapped), ['plane', 'sphere', 'capsule 0.1 0.1', 'sphere', 'cylinder', 'box', 'mesh 0']);
 });

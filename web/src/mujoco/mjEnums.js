@@ -28,7 +28,6 @@ export function mjEnums(mj) {
       eqJoint: mj.mjtEq.mjEQ_JOINT.value,
       // the geom types the 3D picture draws (mjtGeom)
       geomPlane: mj.mjtGeom.mjGEOM_PLANE.value,
-      geomHfield: mj.mjtGeom.mjGEOM_HFIELD.value,
       geomSphere: mj.mjtGeom.mjGEOM_SPHERE.value,
       geomCapsule: mj.mjtGeom.mjGEOM_CAPSULE.value,
       geomEllipsoid: mj.mjtGeom.mjGEOM_ELLIPSOID.value,
