@@ -13,12 +13,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadMujocoNpm, loadCore } from './load.mjs';
-import { mjEnums, nameOf } from '../../web/src/mujoco/mjEnums.js';
+import { mjEnums, nameOf, geomKind } from '../../web/src/mujoco/mjEnums.js';
 import { namesOf, actNamesOf } from '../../web/src/mujoco/robotModel.js';
 import { loadRobotFiles, createRobotPair } from '../../web/src/mujoco/robot.js';
 import { hingeNames } from '../../web/src/ident/tracks.js';
 import { meshHulls } from '../../web/src/mujoco/hulls.js';
-import { drawnGeoms, shapeOf, isPlane } from '../../web/src/views/mujoco/robot3dShapes.js';
 
 const { loadMujoco, noMujoco } = await loadMujocoNpm();
 const needMujoco = process.env.CI === 'true' ? false : noMujoco;
@@ -125,9 +124,8 @@ const SHAPES = `<mujoco>
     </body>
   </worldbody>
 </mujoco>`;
-const SHAPE_FIELDS = ['geom_type', 'geom_group', 'geom_matid', 'geom_rgba', 'mat_rgba', 'geom_dataid', 'mesh_facenum'];
 
-test('the 3D picture\'s geom types are the loaded MuJoCo\'s mjtGeom (robot3dShapes.js by mjEnums, as the robot\'s worker sends them)', { skip: needMujoco }, async () => {
+test('the 3D picture\'s geom kinds by the loaded MuJoCo\'s mjtGeom (mjEnums.js geomKind, robot3dShapes.js\'s, with the enums the robot\'s worker sends)', { skip: needMujoco }, async () => {
   assert.ok(loadMujoco, noMujoco || 'MuJoCo 3.14 does not load (CI=true)');
   const mj = await loadMujoco();
   const e = mjEnums(mj);
@@ -136,21 +134,21 @@ test('the 3D picture\'s geom types are the loaded MuJoCo\'s mjtGeom (robot3dShap
   mj.FS.mkdir('/shapes');
   mj.FS.writeFile('/shapes/model.xml', SHAPES);
   const m = mj.MjModel.mj_loadXML('/shapes/model.xml');
-  let scene;
+  let types;
   try {
-    // the record the robot's worker hands the picture (workers/mjrobot.js described)
-    scene = { ngeom: m.ngeom, enums: e };
-    for (const f of SHAPE_FIELDS) scene[f] = m[f].slice();
+    types = Array.from(m.geom_type);
   } finally {
     m.delete();
   }
-  const size = new Float64Array(3 * scene.ngeom).fill(0.1), half = [1, 1];
-  const keys = (s) => drawnGeoms(s).map((g) => shapeOf(s, g, size, half).key);
-  assert.deepEqual(keys(scene), ['plane', 'sphere', 'capsule 0.1 0.1', 'sphere', 'cylinder', 'box', 'mesh 0']);
-  assert.deepEqual(Array.from(scene.geom_type, (_, g) => isPlane(scene, g)), [true, false, false, false, false, false, false]);
+  const KINDS = ['plane', 'sphere', 'capsule', 'ellipsoid', 'cylinder', 'box', 'mesh'];
+  assert.deepEqual(types.map((x) => geomKind(e, x)), KINDS);
+  // the enums as the worker posts them to the page (a structured clone)
+  assert.deepEqual(types.map((x) => geomKind(structuredClone(e), x)), KINDS);
+  // a height field and an SDF are not drawn
+  assert.equal(geomKind(e, mj.mjtGeom.mjGEOM_HFIELD.value), null);
+  assert.equal(geomKind(e, mj.mjtGeom.mjGEOM_SDF.value), null);
   // a MuJoCo numbering other than 3.14's (box and sphere swapped in the enums
-  // and the model alike): the picture follows the module's values, not numbers of its own
-  const swapped = { ...scene, enums: { ...e, geomSphere: e.geomBox, geomBox: e.geomSphere },
-    geom_type: scene.geom_type.map((x) => (x === e.geomBox ? e.geomSphere : x === e.geomSphere ? e.geomBox : x)) };
-  assert.deepEqual(keys(swapped), ['plane', 'sphere', 'capsule 0.1 0.1', 'sphere', 'cylinder', 'box', 'mesh 0']);
+  // and the model alike): the kinds follow the module's values, not numbers of their own
+  const swapped = { ...e, geomSphere: e.geomBox, geomBox: e.geomSphere };
+  assert.deepEqual(types.map((x) => (x === e.geomBox ? e.geomSphere : x === e.geomSphere ? e.geomBox : x)).map((x) => geomKind(swapped, x)), KINDS);
 });

@@ -52,3 +52,16 @@ export function nameOf(mj, m, objType, id) {
   const adr = m[field][id];
   return adr === undefined || !m.names[adr] ? '' : mj.mj_id2name(m, objType, id) ?? '';
 }
+
+/** The geom kinds the 3D picture draws, by their mjEnums entry. */
+const GEOM_KINDS = [['geomPlane', 'plane'], ['geomSphere', 'sphere'], ['geomCapsule', 'capsule'], ['geomEllipsoid', 'ellipsoid'],
+  ['geomCylinder', 'cylinder'], ['geomBox', 'box'], ['geomMesh', 'mesh']];
+
+/** The kind of a geom of type `type` (an entry of geom_type) by enums e
+ *  (mjEnums' table, or the copy the robot's worker hands the page):
+ *  'plane', 'sphere', 'capsule', 'ellipsoid', 'cylinder', 'box' or 'mesh';
+ *  null for another (a height field, an SDF). */
+export function geomKind(e, type) {
+  for (const [k, kind] of GEOM_KINDS) if (e[k] === type) return kind;
+  return null;
+}
