@@ -10,7 +10,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import loadMujoco from '@mujoco/mujoco';
-import { loadCore } from './load.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadCore, DATA } from './load.mjs';
+import { replayOnScreen } from '../../web/src/replay.js';
 import { createRobotPair } from '../../web/src/mujoco/robot.js';
 import { createSim } from '../../web/src/mujoco/sim.js';
 import { afterDoor, coreSentence } from '../../web/src/i18n/index.js';
@@ -57,6 +60,13 @@ describe('the core\'s door recorded as its prefix; the page\'s sentence after it
     assert.match(e.cause.message, /^mujoco: joint 'j2' has armature = 0; /);
     assert.equal(e.cause.prefix, 'mujoco: ');
     assert.match(coreSentence(TABLES.fr, afterDoor(e.cause), ','), new RegExp(`^l'articulation 'j2' a armature = 0${NB}; le pas semi-implicite de plusieurs articulations`));
+  });
+  const XL_DIR = path.join(DATA, 'logs/xl330/processed');
+  it('a replay the core refuses: "The log was refused: " then the sentence after the log\'s door ("log NAME: ")', { skip: fs.existsSync(XL_DIR) ? false : `missing shared data: ${XL_DIR}` }, () => {
+    const log = JSON.parse(fs.readFileSync(path.join(XL_DIR, fs.readdirSync(XL_DIR).filter((f) => f.endsWith('.json')).sort()[0]), 'utf8'));
+    const info = core.scenario.find('bench');
+    const row = replayOnScreen(core, info, core.scenario.params('bench', {}), { ...log, entries: log.entries.slice(0, 1) });
+    assert.equal(row.error, 'The log was refused: "entries" has 1 entry; a replay needs at least 2.');
   });
   it('a prefix the core wrapped around a door keeps its inner part (coreprefix.servo_of after coreprefix.adopt)', () => {
     const e = { message: "adopt: the servo 'x' of 'shoulder': the model has no joint named 'elbow'; its joints: shoulder.", id: 'adopt.model_no_joint',
