@@ -21,6 +21,7 @@ import loadMujoco from '@mujoco/mujoco';
 import { loadFrictionCore } from '../wasm/friction.js';
 import { BODY_UNITS } from '../web/src/ident/recording.js';
 import { recipeDataset } from '../web/src/ident/recipe.js';
+import { mjEnums, nameOf } from '../web/src/mujoco/mjEnums.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = `usage: node tools/recipe.mjs --mjcf ROBOT.xml --calibration CAL.json --unit DEGREES|RANGE_M100_100
@@ -55,7 +56,7 @@ async function drivenJoints(file) {
       let driven = false;
       for (let a = 0; a < m.nu && !driven; a++) driven = m.actuator_trntype[a] === TRN && m.actuator_trnid[2 * a] === j;
       if (!driven) continue;
-      const name = mj.mj_id2name(m, mj.mjtObj.mjOBJ_JOINT.value, j);
+      const name = nameOf(mj, m, mjEnums(mj).objJoint, j);
       // a range lo < hi: a limited joint (MuJoCo 3.14's JS model has no jnt_limited; an unlimited one keeps 0 0)
       if (!(m.jnt_range[2 * j] < m.jnt_range[2 * j + 1])) return fail(`${file}: joint ${name} has no range in the MJCF; give it one (limited="true" range="lo hi"): the recipe keeps every goal inside it.`);
       names.push(name);

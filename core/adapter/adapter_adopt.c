@@ -31,8 +31,8 @@ static const char *parse_entry(fric_mujoco_map_entry *e, const char *a, const ch
 {
     const char *eq = memchr(a, '=', (size_t)(b - a));
     if (!eq)
-        return fric__say_id("adopt.mapping_entry_no",
-                   "adopt: mapping entry {k} ('{a}') has no '='; write TARGET=SERVO, TARGET a "
+        return fric__say_door("adopt: ", "adopt.mapping_entry_no",
+                   "mapping entry {k} ('{a}') has no '='; write TARGET=SERVO, TARGET a "
                    "joint's name, class:NAME or *.",
                    fric__values(fric__i("k", k), fric__sn("a", (int)(b - a > 60 ? 60 : b - a), a)));
     const char *ta = a, *tb = eq, *sa = eq + 1, *sb = b;
@@ -49,17 +49,17 @@ static const char *parse_entry(fric_mujoco_map_entry *e, const char *a, const ch
         e->kind = FRIC_MUJOCO_MAP_JOINT;
     }
     if (e->kind != FRIC_MUJOCO_MAP_ALL && tb == ta)
-        return fric__say_id("adopt.mapping_entry_no_2",
-                   "adopt: mapping entry {k} has no joint or class before '='.",
+        return fric__say_door("adopt: ", "adopt.mapping_entry_no_2",
+                   "mapping entry {k} has no joint or class before '='.",
                    fric__values(fric__i("k", k)));
     if (sb == sa)
-        return fric__say_id("adopt.mapping_entry_names",
-                   "adopt: mapping entry {k} ('{ta}') names no servo after '='; give a preset "
+        return fric__say_door("adopt: ", "adopt.mapping_entry_names",
+                   "mapping entry {k} ('{ta}') names no servo after '='; give a preset "
                    "(actuator/mK) or @file.",
                    fric__values(fric__i("k", k), fric__sn("ta", (int)(tb - ta > 60 ? 60 : tb - ta), ta)));
     if (tb - ta >= FRIC_MUJOCO_NAME_MAX || sb - sa >= FRIC_MUJOCO_NAME_MAX)
-        return fric__say_id("adopt.mapping_entry_longer",
-                   "adopt: mapping entry {k} is longer than {mujoco_name_max} characters on a side.",
+        return fric__say_door("adopt: ", "adopt.mapping_entry_longer",
+                   "mapping entry {k} is longer than {mujoco_name_max} characters on a side.",
                    fric__values(fric__i("k", k), fric__i("mujoco_name_max", FRIC_MUJOCO_NAME_MAX - 1)));
     if (e->kind != FRIC_MUJOCO_MAP_ALL) memcpy(e->target, ta, (size_t)(tb - ta));
     memcpy(e->servo, sa, (size_t)(sb - sa));
@@ -79,8 +79,8 @@ fric_status fric_mujoco_map_parse(const char *text, fric_mujoco_map_entry *out, 
     const char *msg = NULL;
     int count = 0;
     if (!text || !out || !n) {
-        msg = fric__fail_id(FRIC_E_NULL, -1, "adopt.mapping_text_entries",
-                  "adopt: mapping text, entries and count must not be NULL.",
+        msg = fric__fail_door(FRIC_E_NULL, -1, "adopt: ", "adopt.mapping_text_entries",
+                  "mapping text, entries and count must not be NULL.",
                   fric__no_values);
     } else {
         const char *p = text;
@@ -90,8 +90,8 @@ fric_status fric_mujoco_map_parse(const char *text, fric_mujoco_map_entry *out, 
             trim(&a, &b);
             if (b > a) {
                 if (count >= cap)
-                    msg = fric__say_id("adopt.mapping_more_entries",
-                              "adopt: the mapping has more than {cap} entries.",
+                    msg = fric__say_door("adopt: ", "adopt.mapping_more_entries",
+                              "the mapping has more than {cap} entries.",
                               fric__values(fric__i("cap", cap)));
                 else
                     msg = parse_entry(&out[count], a, b, count + 1);
@@ -99,8 +99,8 @@ fric_status fric_mujoco_map_parse(const char *text, fric_mujoco_map_entry *out, 
                     for (int k = 0; k < count && !msg; k++)
                         if (out[k].kind == out[count].kind && strcmp(out[k].target, out[count].target) == 0) {
                             char t[FRIC_MUJOCO_NAME_MAX + 8];
-                            msg = fric__say_id("adopt.mapping_target_given",
-                                      "adopt: mapping target '{t}' is given twice (entries {k} and "
+                            msg = fric__say_door("adopt: ", "adopt.mapping_target_given",
+                                      "mapping target '{t}' is given twice (entries {k} and "
                                       "{count}); give each joint, class or * once.",
                                       fric__values(fric__s("t", target_text(&out[k], t, sizeof t)),
                                                    fric__i("k", k + 1), fric__i("count", count + 1)));
@@ -112,8 +112,8 @@ fric_status fric_mujoco_map_parse(const char *text, fric_mujoco_map_entry *out, 
             p = end + 1;
         }
         if (!msg && count == 0)
-            msg = fric__say_id("adopt.mapping_empty_write",
-                      "adopt: the mapping is empty; write TARGET=SERVO entries, e.g. "
+            msg = fric__say_door("adopt: ", "adopt.mapping_empty_write",
+                      "the mapping is empty; write TARGET=SERVO entries, e.g. "
                       "class:sts3215=sts3215/m1 or *=xl330/m4.",
                       fric__no_values);
     }
@@ -127,7 +127,7 @@ fric_status fric_robot_servo_parse(const char *servo, fric_robot_servo *out, con
 {
     const char *msg = NULL;
     if (!servo || !out) {
-        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "robot.servo_null", "adopt: the servo and its record must "
+        fric__why(why, fric__fail_door(FRIC_E_NULL, -1, "adopt: ", "robot.servo_null", "the servo and its record must "
                                      "not be NULL.", fric__no_values));
         return fric__rc();
     }
@@ -172,7 +172,7 @@ fric_status fric_robot_servo_parse(const char *servo, fric_robot_servo *out, con
 fric_status fric_robot_class_servo_check(const fric_mujoco_map_entry *e, const char *actuator, const char **why)
 {
     if (!e || !actuator) {
-        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "robot.class_servo_null", "adopt: the mapping entry and "
+        fric__why(why, fric__fail_door(FRIC_E_NULL, -1, "adopt: ", "robot.class_servo_null", "the mapping entry and "
                                      "the servo's actuator must not be NULL.", fric__no_values));
         return fric__rc();
     }
@@ -307,18 +307,18 @@ static const char *check_entries(const fric_mujoco_robot_joint *joints, int njnt
                                                      : class_depth(&joints[i], e->target) >= 0;
         if (found) continue;
         if (e->kind == FRIC_MUJOCO_MAP_JOINT)
-            return fric__fail_id(FRIC_E_UNKNOWN_NAME, -1, "adopt.model_no_joint",
-                       "adopt: the model has no joint named '{target}'; its joints: {list}.",
+            return fric__fail_door(FRIC_E_UNKNOWN_NAME, -1, "adopt: ", "adopt.model_no_joint",
+                       "the model has no joint named '{target}'; its joints: {list}.",
                        fric__values(fric__s("target", e->target),
                                     fric__s("list", names_of(joints, njnt, 0, list, sizeof list))));
         if (!any_class)
-            return fric__fail_id(FRIC_E_UNKNOWN_NAME, -1, "adopt.class_maps_mjcf",
-                       "adopt: 'class:{target}' maps by MJCF default class, which this MuJoCo does "
+            return fric__fail_door(FRIC_E_UNKNOWN_NAME, -1, "adopt: ", "adopt.class_maps_mjcf",
+                       "'class:{target}' maps by MJCF default class, which this MuJoCo does "
                        "not keep in the compiled model (2.2.2); map the joints by name or *, or run"
                        " the headless runner (MuJoCo 3.14: make robot).",
                        fric__values(fric__s("target", e->target)));
-        return fric__fail_id(FRIC_E_UNKNOWN_NAME, -1, "adopt.no_joint_uses",
-                   "adopt: no joint uses the class '{target}'; the joints' classes: {list}.",
+        return fric__fail_door(FRIC_E_UNKNOWN_NAME, -1, "adopt: ", "adopt.no_joint_uses",
+                   "no joint uses the class '{target}'; the joints' classes: {list}.",
                    fric__values(fric__s("target", e->target),
                                 fric__s("list", names_of(joints, njnt, 1, list, sizeof list))));
     }
@@ -332,25 +332,25 @@ static const char *joint_refusal(const fric_mujoco_robot_joint *r, int i, int n)
     if (!is_hinge(r)) {
         /* named: one sentence (a class or '*' skips it, fric_mujoco_adopt) */
         if (r->jm.type == FRIC_MUJOCO_JNT_SLIDE)
-            return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adopt.joint_slide_joint",
-                       "adopt: joint '{name}' is a slide joint (linear, m and N); bam's servo "
+            return fric__fail_door(FRIC_E_UNSUPPORTED, -1, "adopt: ", "adopt.joint_slide_joint",
+                       "joint '{name}' is a slide joint (linear, m and N); bam's servo "
                        "models are rotary (rad and N·m), so a servo drives a hinge joint only: "
                        "leave '{name}' out of the mapping.",
                        fric__values(fric__s("name", nm(r->name))));
-        return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adopt.joint_joint_servo",
-                   "adopt: joint '{name}' is a {type} joint; a servo drives a hinge or slide joint "
+        return fric__fail_door(FRIC_E_UNSUPPORTED, -1, "adopt: ", "adopt.joint_joint_servo",
+                   "joint '{name}' is a {type} joint; a servo drives a hinge or slide joint "
                    "of one dof, and bam's servos are rotary (a hinge): leave '{name}' out of the "
                    "mapping.",
                    fric__values(fric__s("name", nm(r->name)), fric__s("type", type_name(r->jm.type))));
     }
     if (!nm(r->name)[0])
-        return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adopt.joint_no_name",
-                   "adopt: joint {i} has no name; the adapter finds joints by name: give it one in "
+        return fric__fail_door(FRIC_E_UNSUPPORTED, -1, "adopt: ", "adopt.joint_no_name",
+                   "joint {i} has no name; the adapter finds joints by name: give it one in "
                    "the MJCF.",
                    fric__values(fric__i("i", i)));
     if (n >= FRIC_MUJOCO_MAX_JOINTS)
-        return fric__say_id("adopt.more_joints_mapped",
-                   "adopt: more than {mujoco_max_joints} joints mapped; the adapter holds "
+        return fric__say_door("adopt: ", "adopt.more_joints_mapped",
+                   "more than {mujoco_max_joints} joints mapped; the adapter holds "
                    "{mujoco_max_joints}.",
                    fric__values(fric__i("mujoco_max_joints", FRIC_MUJOCO_MAX_JOINTS)));
     return NULL;
@@ -392,22 +392,22 @@ static const char *adopt_native_one(fric_mujoco_adoption *out, const fric_mujoco
     fric_mujoco_adopted *a = &out->nat[out->nnat];
     report_of(a, r, i, k);
     if (r->act < 0)
-        return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adopt.native_no_actuator",
-                   "adopt: joint '{name}' has no actuator, and its servo '{servo}' is MuJoCo's native servo, "
+        return fric__fail_door(FRIC_E_UNSUPPORTED, -1, "adopt: ", "adopt.native_no_actuator",
+                   "joint '{name}' has no actuator, and its servo '{servo}' is MuJoCo's native servo, "
                    "which is the joint's position actuator: give the joint a <position> actuator in the MJCF, "
                    "or map it to a servo of M1–M6.",
                    fric__values(fric__s("name", nm(r->name)), fric__s("servo", servo)));
     /* a position, or a general with a stiffness: its ctrl is the goal angle */
     if (!(a->act_kind == FRIC_MUJOCO_ACT_POSITION || (a->act_kind == FRIC_MUJOCO_ACT_GENERAL && a->act_kp != 0)))
-        return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adopt.native_not_position",
-                   "adopt: joint '{name}' is driven by a {kind} actuator, whose ctrl is not a goal angle, and "
+        return fric__fail_door(FRIC_E_UNSUPPORTED, -1, "adopt: ", "adopt.native_not_position",
+                   "joint '{name}' is driven by a {kind} actuator, whose ctrl is not a goal angle, and "
                    "its servo '{servo}' is MuJoCo's native servo, a position actuator whose ctrl is the goal: "
                    "give the joint a <position> actuator in the MJCF, or map it to a servo of M1–M6.",
                    fric__values(fric__s("name", nm(r->name)), fric__s("kind", fric_mujoco_act_names[a->act_kind]),
                                 fric__s("servo", servo)));
     if (r->act_gear != 1)
-        return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adopt.native_gear",
-                   "adopt: the actuator of joint '{name}' has gear {gear}, and its servo '{servo}' is MuJoCo's "
+        return fric__fail_door(FRIC_E_UNSUPPORTED, -1, "adopt: ", "adopt.native_gear",
+                   "the actuator of joint '{name}' has gear {gear}, and its servo '{servo}' is MuJoCo's "
                    "native servo, whose kp acts on the joint (the identification fits it so): give the "
                    "actuator gear 1, or map the joint to a servo of M1–M6.",
                    fric__values(fric__s("name", nm(r->name)), fric__g("gear", r->act_gear),
@@ -442,8 +442,8 @@ static const char *adopt_one(fric_mujoco_adoption *out, const fric_mujoco_robot_
         /* MuJoCo's joint transmission: length g·q, force on the joint g·F;
          * the servo is the actuator: it turns g·q toward the ctrl */
         if (!(fabs(r->act_gear) >= FRIC_MUJOCO_GEAR_MIN && fabs(r->act_gear) <= FRIC_MUJOCO_GEAR_MAX))
-            return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adopt.actuator_joint_gear",
-                       "adopt: the actuator of joint '{name}' has gear {act_gear}; a servo "
+            return fric__fail_door(FRIC_E_UNSUPPORTED, -1, "adopt: ", "adopt.actuator_joint_gear",
+                       "the actuator of joint '{name}' has gear {act_gear}; a servo "
                        "drives its joint through a gear that is a finite number other than 0, "
                        "{mujoco_gear_min} <= |gear| <= {mujoco_gear_max}.",
                        fric__values(fric__s("name", nm(r->name)), fric__g("act_gear", r->act_gear),
@@ -479,17 +479,17 @@ fric_status fric_mujoco_adopt_native(fric_mujoco_adoption *out, const fric_mujoc
 {
     const char *msg = NULL;
     if (!out || !joints || !map || !servos)
-        msg = fric__fail_id(FRIC_E_NULL, -1, "adopt.adoption_joints_mapping",
-                  "adopt: adoption, joints, mapping and servos must not be NULL.",
+        msg = fric__fail_door(FRIC_E_NULL, -1, "adopt: ", "adopt.adoption_joints_mapping",
+                  "adoption, joints, mapping and servos must not be NULL.",
                   fric__no_values);
     else if (njnt < 0 || nmap < 1)
-        msg = fric__say_id("adopt.joints_mapping_entries",
-                  "adopt: {njnt} joints and {nmap} mapping entries; give the model's joints and at "
+        msg = fric__say_door("adopt: ", "adopt.joints_mapping_entries",
+                  "{njnt} joints and {nmap} mapping entries; give the model's joints and at "
                   "least one entry.",
                   fric__values(fric__i("njnt", njnt), fric__i("nmap", nmap)));
     else if (native && (!natives || nmap > FRIC_MUJOCO_MAP_MAX))
-        msg = fric__say_id("adopt.native_entries",
-                  "adopt: {nmap} mapping entries with native servos; give the native sets and at most "
+        msg = fric__say_door("adopt: ", "adopt.native_entries",
+                  "{nmap} mapping entries with native servos; give the native sets and at most "
                   "{mujoco_map_max} entries.",
                   fric__values(fric__i("nmap", nmap), fric__i("mujoco_map_max", FRIC_MUJOCO_MAP_MAX)));
     if (!msg) {
@@ -528,8 +528,8 @@ fric_status fric_mujoco_adopt_native(fric_mujoco_adoption *out, const fric_mujoc
                                   : adopt_one(out, &joints[i], i, k, &servos[k], keep_armature);
     }
     if (!msg && out->n + out->nnat == 0)
-        msg = fric__say_id("adopt.mapping_adopts_no",
-                  "adopt: the mapping adopts no joint: it found no named hinge joint (a servo of "
+        msg = fric__say_door("adopt: ", "adopt.mapping_adopts_no",
+                  "the mapping adopts no joint: it found no named hinge joint (a servo of "
                   "bam's is rotary; slide, ball and free joints are skipped).",
                   fric__no_values);
     if (msg && out) out->n = out->nskip = out->nnat = 0;

@@ -49,13 +49,13 @@ static const char *init_joint(fric_mujoco_joint *j, int i, const fric_mujoco_joi
                               fric_mujoco_treatment t, int several)
 {
     if (!def->joint || !def->joint[0])
-        return fric__fail_id(FRIC_E_NULL, -1, "adapter.joint_list_no",
-                   "mujoco: joint {i} of the list has no name; give the name of a hinge or slide "
+        return fric__fail_door(FRIC_E_NULL, -1, "mujoco: ", "adapter.joint_list_no",
+                   "joint {i} of the list has no name; give the name of a hinge or slide "
                    "joint of the model.",
                    fric__values(fric__i("i", i + 1)));
     if (jm->type != FRIC_MUJOCO_JNT_HINGE && jm->type != FRIC_MUJOCO_JNT_SLIDE)
-        return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adapter.joint_joint_friction",
-                   "mujoco: joint '{joint}' is a {v} joint; friction attaches to hinge and slide "
+        return fric__fail_door(FRIC_E_UNSUPPORTED, -1, "mujoco: ", "adapter.joint_joint_friction",
+                   "joint '{joint}' is a {v} joint; friction attaches to hinge and slide "
                    "joints (one dof) only.",
                    fric__values(fric__s("joint", def->joint),
                                 fric__s("v", jm->type == FRIC_MUJOCO_JNT_BALL ? fric_mujoco_jnt_names[FRIC_MUJOCO_JNT_BALL]
@@ -66,8 +66,8 @@ static const char *init_joint(fric_mujoco_joint *j, int i, const fric_mujoco_joi
      * servo without gear, is on the joint itself */
     double g = def->servo && def->gear != 0 ? def->gear : 1;
     if (!isfinite(g))
-        return fric__fail_id(FRIC_E_PARAM_RANGE, -1, "adapter.joint_gear_not",
-                   "mujoco: joint '{joint}': gear {g} is not a finite number.",
+        return fric__fail_door(FRIC_E_PARAM_RANGE, -1, "mujoco: ", "adapter.joint_gear_not",
+                   "joint '{joint}': gear {g} is not a finite number.",
                    fric__values(fric__s("joint", def->joint), fric__g("g", g)));
     j->gear = g;
     if (fric_joint_init(&j->s, def->servo, &def->law, &def->bench, mm->h, g * jm->q0, &why))
@@ -90,8 +90,8 @@ static const char *init_joint(fric_mujoco_joint *j, int i, const fric_mujoco_joi
     }
     double Z;
     if (jm->frictionloss != 0 || jm->damping != 0)
-        return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adapter.joint_mujoco_frictionloss",
-                   "mujoco: joint '{joint}' has MuJoCo frictionloss = {frictionloss} and damping = "
+        return fric__fail_door(FRIC_E_UNSUPPORTED, -1, "mujoco: ", "adapter.joint_mujoco_frictionloss",
+                   "joint '{joint}' has MuJoCo frictionloss = {frictionloss} and damping = "
                    "{damping}; the implicit treatment is the joint's whole friction: set both to 0 "
                    "(put the viscous part in the law's D).",
                    fric__values(fric__s("joint", def->joint), fric__g("frictionloss", jm->frictionloss),
@@ -99,15 +99,15 @@ static const char *init_joint(fric_mujoco_joint *j, int i, const fric_mujoco_joi
     if (several) {
         j->I = jm->armature;
         if (!(j->I > 0) && several == 1)
-            return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adapter.joint_armature_semi",
-                       "mujoco: joint '{joint}' has armature = {i}; the semi-implicit step of "
+            return fric__fail_door(FRIC_E_UNSUPPORTED, -1, "mujoco: ", "adapter.joint_armature_semi",
+                       "joint '{joint}' has armature = {i}; the semi-implicit step of "
                        "several joints splits each joint's rotor inertia (armature > 0, the geared "
                        "joint of the gear-friction paper) from the links: give it an armature, or attach one joint"
                        " (exact).",
                        fric__values(fric__s("joint", def->joint), fric__g("i", j->I)));
         if (!(j->I > 0))
-            return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adapter.joint_armature_so",
-                       "mujoco: joint '{joint}' has armature = {i}; {v}, so the joint takes the "
+            return fric__fail_door(FRIC_E_UNSUPPORTED, -1, "mujoco: ", "adapter.joint_armature_so",
+                       "joint '{joint}' has armature = {i}; {v}, so the joint takes the "
                        "semi-implicit step, which splits its rotor inertia (armature > 0) from the "
                        "links: give it an armature{v2}.",
                        fric__values(fric__s("joint", def->joint), fric__g("i", j->I),
@@ -122,8 +122,8 @@ static const char *init_joint(fric_mujoco_joint *j, int i, const fric_mujoco_joi
         Z = g * g * mm->h * jm->minv;
     }
     if (!(Z > 0) || !isfinite(Z))
-        return fric__fail_id(FRIC_E_PARAM_RANGE, -1, "adapter.joint_z_h",
-                   "mujoco: joint '{joint}': Z = h/inertia = {z} is not a finite number > 0: "
+        return fric__fail_door(FRIC_E_PARAM_RANGE, -1, "mujoco: ", "adapter.joint_z_h",
+                   "joint '{joint}': Z = h/inertia = {z} is not a finite number > 0: "
                    "MuJoCo computed the joint's inertia from the bodies it moves; give their pos, "
                    "quat, mass and inertia finite numbers (a body's mass > 0).",
                    fric__values(fric__s("joint", def->joint), fric__g("z", Z)));
@@ -131,16 +131,16 @@ static const char *init_joint(fric_mujoco_joint *j, int i, const fric_mujoco_joi
         /* [kg·m²]: the inertia this Z came from, and the least one the bound takes */
         double inertia = several ? j->I : 1 / jm->minv, least = g * g * mm->h / FRIC_MUJOCO_Z_MAX;
         if (several)
-            return fric__fail_id(FRIC_E_PARAM_RANGE, -1, "adapter.joint_z_armature",
-                       "mujoco: joint '{joint}': Z = gear²·h/armature = {z} rad/(s·N·m) is above "
+            return fric__fail_door(FRIC_E_PARAM_RANGE, -1, "mujoco: ", "adapter.joint_z_armature",
+                       "joint '{joint}': Z = gear²·h/armature = {z} rad/(s·N·m) is above "
                        "{mujoco_z_max}: its armature {inertia} kg·m² (the rotor inertia the "
                        "semi-implicit step divides by) is too small for the step h = {h} s; give it "
                        "an armature of at least {least} kg·m², or the model a shorter timestep.",
                        fric__values(fric__s("joint", def->joint), fric__g("z", Z),
                                     fric__g("mujoco_z_max", FRIC_MUJOCO_Z_MAX), fric__g("inertia", inertia),
                                     fric__g("h", mm->h), fric__g("least", least)));
-        return fric__fail_id(FRIC_E_PARAM_RANGE, -1, "adapter.joint_z_bodies",
-                   "mujoco: joint '{joint}': Z = gear²·h/inertia = {z} rad/(s·N·m) is above "
+        return fric__fail_door(FRIC_E_PARAM_RANGE, -1, "mujoco: ", "adapter.joint_z_bodies",
+                   "joint '{joint}': Z = gear²·h/inertia = {z} rad/(s·N·m) is above "
                    "{mujoco_z_max}: the inertia {inertia} kg·m² MuJoCo computed from the bodies it "
                    "moves is too small for the step h = {h} s; give the joint an armature or its "
                    "bodies inertia of at least {least} kg·m² in all, or the model a shorter "
@@ -161,21 +161,21 @@ fric_status fric_mujoco_core_init(fric_mujoco_core *o, const fric_mujoco_model *
 {
     const char *msg = NULL;
     if (!o || !model || !joints || !defs)
-        msg = fric__fail_id(FRIC_E_NULL, -1, "adapter.adapter_model_joints",
-                  "mujoco: adapter, model, joints and joint list must not be NULL.",
+        msg = fric__fail_door(FRIC_E_NULL, -1, "mujoco: ", "adapter.adapter_model_joints",
+                  "adapter, model, joints and joint list must not be NULL.",
                   fric__no_values);
     else if (n < 1 || n > FRIC_MUJOCO_MAX_JOINTS)
-        msg = fric__say_id("adapter.joints_attach",
-                  "mujoco: {n} joints; attach 1 to {mujoco_max_joints}.",
+        msg = fric__say_door("mujoco: ", "adapter.joints_attach",
+                  "{n} joints; attach 1 to {mujoco_max_joints}.",
                   fric__values(fric__i("n", n), fric__i("mujoco_max_joints", FRIC_MUJOCO_MAX_JOINTS)));
     else if ((int)treatment < 0 || treatment >= FRIC_MUJOCO_N_TREATMENTS)
-        msg = fric__say_id("adapter.treatment_not_implicit",
-                  "mujoco: treatment {treatment} is not implicit (0), frictionloss (1) or noslip "
+        msg = fric__say_door("mujoco: ", "adapter.treatment_not_implicit",
+                  "treatment {treatment} is not implicit (0), frictionloss (1) or noslip "
                   "(2).",
                   fric__values(fric__i("treatment", (int)treatment)));
     else if (treatment == FRIC_MUJOCO_IMPLICIT && model->integrator != FRIC_MUJOCO_INT_EULER)
-        msg = fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adapter.implicit_treatment_predicts",
-                  "mujoco: the implicit treatment predicts MuJoCo's Euler step; the model's "
+        msg = fric__fail_door(FRIC_E_UNSUPPORTED, -1, "mujoco: ", "adapter.implicit_treatment_predicts",
+                  "the implicit treatment predicts MuJoCo's Euler step; the model's "
                   "integrator is {integrator}: set <option integrator=\"Euler\"/>.",
                   fric__values(fric__s("integrator", integrator_name(model->integrator))));
     if (!msg) {
@@ -195,8 +195,8 @@ fric_status fric_mujoco_core_init(fric_mujoco_core *o, const fric_mujoco_model *
         for (int i = 0; i < n && !msg; i++) {
             for (int k = 0; k < i && defs[i].joint && defs[k].joint; k++)
                 if (strcmp(defs[i].joint, defs[k].joint) == 0)
-                    msg = fric__say_id("adapter.joint_named_twice",
-                              "mujoco: joint '{joint}' is named twice; attach each joint once.",
+                    msg = fric__say_door("mujoco: ", "adapter.joint_named_twice",
+                              "joint '{joint}' is named twice; attach each joint once.",
                               fric__values(fric__s("joint", defs[i].joint)));
             if (!msg) msg = init_joint(&o->j[i], i, &defs[i], &joints[i], model, treatment, o->several);
         }

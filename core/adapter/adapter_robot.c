@@ -296,8 +296,8 @@ static void clear_adoption(fric_robot *r)
 fric_status fric_robot_map(fric_robot *r, const char *text, const char **why)
 {
     if (!r) {
-        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "robot.robot_not_null",
-                           "adopt: the robot must not be NULL.",
+        fric__why(why, fric__fail_door(FRIC_E_NULL, -1, "adopt: ", "robot.robot_not_null",
+                           "the robot must not be NULL.",
                            fric__no_values));
         return fric__rc();
     }
@@ -308,16 +308,16 @@ fric_status fric_robot_map(fric_robot *r, const char *text, const char **why)
 fric_status fric_robot_map_set(fric_robot *r, const fric_mujoco_map_entry *map, int n, const char **why)
 {
     if (!r || !map) {
-        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "robot.robot_mapping_not",
-                           "adopt: the robot and the mapping must not be NULL.",
+        fric__why(why, fric__fail_door(FRIC_E_NULL, -1, "adopt: ", "robot.robot_mapping_not",
+                           "the robot and the mapping must not be NULL.",
                            fric__no_values));
         return fric__rc();
     }
     clear_adoption(r);
     r->nmap = 0;
     if (n < 0 || n > FRIC_MUJOCO_MAP_MAX) {
-        fric__why(why, fric__say_id("robot.mapping_entries_give",
-                           "adopt: {n} mapping entries; give at most {mujoco_map_max}.",
+        fric__why(why, fric__say_door("adopt: ", "robot.mapping_entries_give",
+                           "{n} mapping entries; give at most {mujoco_map_max}.",
                            fric__values(fric__i("n", n), fric__i("mujoco_map_max", FRIC_MUJOCO_MAP_MAX))));
         return fric__rc();
     }
@@ -345,12 +345,12 @@ fric_status fric_robot_adopt_native(fric_robot *r, const fric_bench_def *servos,
 {
     const char *msg = NULL;
     if (!r || !servos || !qpos)
-        msg = fric__fail_id(FRIC_E_NULL, -1, "robot.robot_servos_qpos",
-                  "adopt: the robot, servos and qpos must not be NULL.",
+        msg = fric__fail_door(FRIC_E_NULL, -1, "adopt: ", "robot.robot_servos_qpos",
+                  "the robot, servos and qpos must not be NULL.",
                   fric__no_values);
     else if (nservos != r->nmap)
-        msg = fric__say_id("robot.servos_mapping_entries",
-                  "adopt: {nservos} servos for a mapping of {nmap} entries; parse the mapping "
+        msg = fric__say_door("adopt: ", "robot.servos_mapping_entries",
+                  "{nservos} servos for a mapping of {nmap} entries; parse the mapping "
                   "(fric_robot_map) and resolve one servo per entry.",
                   fric__values(fric__i("nservos", nservos), fric__i("nmap", r->nmap)));
     if (msg) {
@@ -377,8 +377,8 @@ fric_status fric_robot_adopt_native(fric_robot *r, const fric_bench_def *servos,
         else
             snprintf(key, sizeof key, "keyframe %d, an unnamed <key>", r->key_index);
         if (far) {
-            fric__why(why, fric__say_id("robot.start_pose_goal",
-                               "adopt: the start pose's ({key}) qpos of joint {jn} is {qpos} at qpos[{c}], "
+            fric__why(why, fric__say_door("adopt: ", "robot.start_pose_goal",
+                               "the start pose's ({key}) qpos of joint {jn} is {qpos} at qpos[{c}], "
                                "outside ±{robot_goal_max}: it is the joint's first goal, which the core "
                                "bounds as every goal; give the keyframe a qpos within ±{robot_goal_max}.",
                                fric__values(fric__s("key", key),
@@ -387,8 +387,8 @@ fric_status fric_robot_adopt_native(fric_robot *r, const fric_bench_def *servos,
                                             fric__g("robot_goal_max", FRIC_ROBOT_GOAL_MAX))));
             return fric__rc();
         }
-        fric__why(why, fric__say_id("robot.start_pose_s",
-                           "adopt: the start pose's ({key}) qpos of joint {jn} is {qpos} at qpos["
+        fric__why(why, fric__say_door("adopt: ", "robot.start_pose_s",
+                           "the start pose's ({key}) qpos of joint {jn} is {qpos} at qpos["
                            "{c}]{part}, not a finite number: give every qpos of the keyframe a "
                            "finite value.",
                            fric__values(fric__s("key", key),
@@ -590,8 +590,8 @@ fric_status fric_robot_attach(fric_robot *r, const fric_mujoco_model *model, con
                               fric_mujoco_treatment treatment, const char **why)
 {
     if (!r || !r->have_adoption) {
-        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "robot.attach_robot_after",
-                           "mujoco: attach a robot after its adoption (fric_robot_adopt).",
+        fric__why(why, fric__fail_door(FRIC_E_NULL, -1, "mujoco: ", "robot.attach_robot_after",
+                           "attach a robot after its adoption (fric_robot_adopt).",
                            fric__no_values));
         return fric__rc();
     }

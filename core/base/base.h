@@ -91,6 +91,15 @@ void fric__no_sentence(void);
 /* fric__say_id(id, text, values): fric__fail_id(FRIC_E_PARAM_RANGE, −1, id,
  * text, values), the same with a sentence id. */
 #define fric__say_id(id, ...) fric__fail_id(FRIC_E_PARAM_RANGE, -1, (id), __VA_ARGS__)
+/* fric__fail_door(code, param, door, id, text, values): fric__fail_id of a
+ * sentence said at a door of the core ("adopt: ", "mujoco: ", "replay: "):
+ * the message is door followed by the sentence, and the door is recorded as
+ * its prefix (fric_error.prefix), so that a user interface naming the door
+ * in its own words shows the sentence after it. fric__say_door(door, id,
+ * text, values): the same with FRIC_E_PARAM_RANGE and no parameter. */
+const char *fric__fail_door(fric_status code, int param, const char *door, const char *id,
+                            const char *text, int n, const fric__value *v);
+#define fric__say_door(door, id, ...) fric__fail_door(FRIC_E_PARAM_RANGE, -1, (door), (id), __VA_ARGS__)
 /* fric__fail_around(code, param, fmt, …): fric__fail of a message around
  * the last failure's (a prefix before it, "replay: <the log's sentence>"):
  * its sentence id and values are kept when the new message ends with the

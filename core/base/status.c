@@ -163,6 +163,14 @@ const char *fric__fail_id(fric_status code, int param, const char *id, const cha
     return msg;
 }
 
+const char *fric__fail_door(fric_status code, int param, const char *door, const char *id,
+                            const char *text, int n, const fric__value *v)
+{
+    fric__fail_id(code, param, id, text, n, v);
+    /* the door before the sentence: recorded as its prefix (fric__reword) */
+    return fric__reword("%s%s", door, msg);
+}
+
 size_t fric__sentence(char *buf, size_t size, const char *id, const char *text, int n,
                       const fric__value *v)
 {

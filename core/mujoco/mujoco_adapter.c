@@ -51,8 +51,8 @@ static const char *find_joint(int *jnt, int *dof, int *qadr, const mjModel *m, c
             const char *nm = m->names + m->name_jntadr[k];
             if (nm[0]) len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "", nm);
         }
-        return fric__fail_id(FRIC_E_UNKNOWN_NAME, -1, "mujoco.model_no_joint",
-                   "mujoco: the model has no joint named '{name}'; its named joints: {list}.",
+        return fric__fail_door(FRIC_E_UNKNOWN_NAME, -1, "mujoco: ", "mujoco.model_no_joint",
+                   "the model has no joint named '{name}'; its named joints: {list}.",
                    fric__values(fric__s("name", name), fric__s("list", len ? list : "none")));
     }
     *jnt = id;
@@ -65,8 +65,8 @@ fric_status fric_mujoco_init(fric_mujoco *fm, mjModel *m, mjData *d, const fric_
                                int n, fric_mujoco_treatment treatment, const char **why)
 {
     if (!fm || !m || !d || !defs) {
-        const char *msg = fric__fail_id(FRIC_E_NULL, -1, "mujoco.adapter_model_data_3",
-                              "mujoco: adapter, model, data and joint list must not be NULL.",
+        const char *msg = fric__fail_door(FRIC_E_NULL, -1, "mujoco: ", "mujoco.adapter_model_data_3",
+                              "adapter, model, data and joint list must not be NULL.",
                               fric__no_values);
         if (fm) fm->n = 0;
         if (why) *why = msg;

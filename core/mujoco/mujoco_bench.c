@@ -20,25 +20,25 @@ mjModel *fric_mujoco_load_string(const char *xml, const char **why)
     const char *msg = NULL;
     mjModel *m = NULL;
     mjVFS *vfs = xml ? malloc(sizeof *vfs) : NULL;
-    if (!xml) msg = fric__fail_id(FRIC_E_NULL, -1, "mujoco.mjcf_text_null",
-                        "mujoco: the MJCF text is NULL.",
+    if (!xml) msg = fric__fail_door(FRIC_E_NULL, -1, "mujoco: ", "mujoco.mjcf_text_null",
+                        "the MJCF text is NULL.",
                         fric__no_values);
-    else if (!vfs) msg = fric__fail_id(FRIC_E_NO_MEMORY, -1, "mujoco.out_memory_vfs",
-                             "mujoco: out of memory for the VFS.",
+    else if (!vfs) msg = fric__fail_door(FRIC_E_NO_MEMORY, -1, "mujoco: ", "mujoco.out_memory_vfs",
+                             "out of memory for the VFS.",
                              fric__no_values);
     else {
         size_t len = strlen(xml);
         mj_defaultVFS(vfs);
         if (len > 0x7fffffff || mj_makeEmptyFileVFS(vfs, name, (int)len) != 0) {
-            msg = fric__fail_id(FRIC_E_NO_MEMORY, -1, "mujoco.mujoco_s_vfs",
-                      "mujoco: MuJoCo's VFS refused {len} bytes.",
+            msg = fric__fail_door(FRIC_E_NO_MEMORY, -1, "mujoco: ", "mujoco.mujoco_s_vfs",
+                      "MuJoCo's VFS refused {len} bytes.",
                       fric__values(fric__u("len", len)));
         } else {
             memcpy(vfs->filedata[vfs->nfile - 1], xml, len);
             char err[1000] = "";
             m = mj_loadXML(name, vfs, err, sizeof err);
-            if (!m) msg = fric__fail_id(FRIC_E_PARAMS_INVALID, -1, "mujoco.mjcf_does_not",
-                              "mujoco: the MJCF does not load: {err}",
+            if (!m) msg = fric__fail_door(FRIC_E_PARAMS_INVALID, -1, "mujoco: ", "mujoco.mjcf_does_not",
+                              "the MJCF does not load: {err}",
                               fric__values(fric__s("err", err[0] ? err : "MuJoCo gave no reason")));
         }
         mj_deleteVFS(vfs);

@@ -132,8 +132,8 @@ fric_status fric_mujoco_robot_adopt_native(fric_robot *r, mjModel *m, mjData *d,
                                            int nservos, int keep_armature, const char **why)
 {
     if (!r || !m || !d) {
-        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "mujoco.robot_model_data",
-                           "adopt: robot, model and data must not be NULL.",
+        fric__why(why, fric__fail_door(FRIC_E_NULL, -1, "adopt: ", "mujoco.robot_model_data",
+                           "robot, model and data must not be NULL.",
                            fric__no_values));
         return fric__rc();
     }
@@ -149,8 +149,8 @@ fric_status fric_mujoco_adopt_model(fric_mujoco *fm, mjModel *m, mjData *d, cons
                                     fric_mujoco_treatment treatment, fric_mujoco_adoption *out, const char **why)
 {
     if (!fm || !m || !d || !out) {
-        const char *msg = fric__fail_id(FRIC_E_NULL, -1, "mujoco.adapter_model_data_2",
-                              "adopt: adapter, model, data and adoption must not be NULL.",
+        const char *msg = fric__fail_door(FRIC_E_NULL, -1, "adopt: ", "mujoco.adapter_model_data_2",
+                              "adapter, model, data and adoption must not be NULL.",
                               fric__no_values);
         if (fm) fm->n = 0;
         if (why) *why = msg;

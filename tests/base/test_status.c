@@ -69,6 +69,31 @@ static void test_previous_message_as_value(void **state)
     assert_string_equal(fric_status_last().values, "");
 }
 
+static void test_door(void **state)
+{
+    (void)state;
+    /* a sentence said at a door: the message the door then the sentence, the
+     * door its recorded prefix (7 bytes of "adopt: "), the id and values the
+     * sentence's; wrapped again, the prefix grows by the wrapper */
+    const char *m = fric__fail_door(FRIC_E_UNKNOWN_NAME, 3, "adopt: ", "test.door", "joint '{j}' is not in the model.",
+                                    fric__values(fric__s("j", "elbow")));
+    assert_string_equal(m, "adopt: joint 'elbow' is not in the model.");
+    fric_error e = fric_status_last();
+    assert_int_equal(e.code, FRIC_E_UNKNOWN_NAME);
+    assert_int_equal(e.param, 3);
+    assert_string_equal(e.id, "test.door");
+    assert_string_equal(e.values, "j=elbow");
+    assert_int_equal(e.prefix, 7);
+    m = fric__say_door("mujoco: ", "test.door2", "{n} joints.", fric__values(fric__i("n", 2)));
+    assert_string_equal(m, "mujoco: 2 joints.");
+    assert_int_equal(fric_status_last().code, FRIC_E_PARAM_RANGE);
+    assert_int_equal(fric_status_last().prefix, 8);
+    m = fric__reword("run: %s", m);
+    assert_string_equal(m, "run: mujoco: 2 joints.");
+    assert_int_equal(fric_status_last().prefix, 13);
+    assert_string_equal(fric_status_last().id, "test.door2");
+}
+
 static void test_truncation(void **state)
 {
     (void)state;
@@ -109,5 +134,6 @@ static void test_sentence(void **state)
 FRIC_TEST_MAIN(cmocka_unit_test(test_values_and_message),
                cmocka_unit_test(test_braces_and_repeats),
                cmocka_unit_test(test_previous_message_as_value),
+               cmocka_unit_test(test_door),
                cmocka_unit_test(test_truncation),
                cmocka_unit_test(test_sentence))

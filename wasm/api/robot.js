@@ -9,7 +9,7 @@
 // until free().
 //
 // core.js mounts RobotApi as core.robot.
-import { LAYOUTS, TABLES, CONSTANTS, MJ_TREATMENTS, MJ_ACT_KINDS as ACT_KINDS, MJ_JOINT_TYPES as JOINT_TYPES, MJ_MAP_KINDS as MAP_KINDS, F64, argError, caller, cstr, out, records } from './base.js';
+import { LAYOUTS, TABLES, CONSTANTS, MJ_TREATMENTS, MJ_ACT_KINDS as ACT_KINDS, MJ_JOINT_TYPES as JOINT_TYPES, MJ_MAP_KINDS as MAP_KINDS, F64, argError, caller, coreError, cstr, out, records } from './base.js';
 import { Adapter } from './mujoco.js';
 import { nativeEdit } from './native.js';
 
@@ -184,7 +184,10 @@ export class Robot {
     entries.forEach((e, k) => {
       for (const f of ['target', 'servo']) {
         const [, , , , count] = core._row('mujoco_map_entry', f);
-        if (new TextEncoder().encode(String(e[f] ?? '')).length >= count) throw new Error(`adopt: mapping entry ${k + 1}'s ${f} is longer than ${count - 1} bytes.`);
+        // said at the core's door as its sentences are ("adopt: " its recorded prefix)
+        if (new TextEncoder().encode(String(e[f] ?? '')).length >= count) {
+          throw coreError(`adopt: mapping entry ${k + 1}'s ${f} is longer than ${count - 1} bytes.`, 'FRIC_E_PARAM_RANGE', `entries[${k}].${f}`, { prefix: 'adopt: '.length });
+        }
       }
     });
     const got = call(core, 'fxb_robot_map_set', [this._p, records('mujoco_map_entry', entries.map((e) => ({ kind: MAP_KINDS.indexOf(e.kind),

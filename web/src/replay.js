@@ -25,7 +25,7 @@
 import { modelBarsBox, angleOverlayBox } from './charts.js';
 import { dropZone, readChecked } from './dropZone.js';
 import { el } from './dom.js';
-import { t, tCore, lang } from './i18n/index.js';
+import { t, tCore, tCoreAfterDoor, lang } from './i18n/index.js';
 import { maeText, fmt } from './format.js';
 import { NATIVE, replayBest } from './fitModels.js';
 import { nativeRemove } from './nativeRemove.js';
@@ -83,11 +83,12 @@ export function parseLog(text, core, name = 'log') {
   return log;
 }
 
-/** One sentence for a core error of a replay under model `model` ("m3"). */
-export function coreSentence(message, model) {
-  const m = String(message).replace(/^replay: /, '');
-  if (/left the finite range/.test(m)) return t('replay.diverged', { model: model.toUpperCase(), message: m });
-  if (/no identified preset/.test(m)) return t('replay.noPreset', { model: model.toUpperCase() });
+/** One sentence for core error e (the wrapper's Error) of a replay under model `model` ("m3"). */
+export function coreSentence(e, model) {
+  // the core's sentence after its door ("replay: "); what it says read from its English
+  const m = tCoreAfterDoor(e), english = String(e.message ?? e);
+  if (/left the finite range/.test(english)) return t('replay.diverged', { model: model.toUpperCase(), message: m });
+  if (/no identified preset/.test(english)) return t('replay.noPreset', { model: model.toUpperCase() });
   return t('log.refused', { message: `${m.charAt(0).toUpperCase()}${m.slice(1)}` });
 }
 
@@ -116,7 +117,7 @@ export function replayModels(core, info, values, log, actuator) {
       const res = core.bench.replay(p, log, 'log');
       return { model, mae: res.mae, maxErr: res.maxErr, samples: res.samples, res };
     } catch (e) {
-      return { model, error: coreSentence(e.message, model) };
+      return { model, error: coreSentence(e, model) };
     }
   });
 }
@@ -131,7 +132,7 @@ export function replayOnScreen(core, info, values, log) {
     const res = core.bench.replay(values, log, 'log');
     return { model: 'on-screen', label, mae: res.mae, maxErr: res.maxErr, samples: res.samples, res };
   } catch (e) {
-    return { model: 'on-screen', label, error: coreSentence(e.message, model) };
+    return { model: 'on-screen', label, error: coreSentence(e, model) };
   }
 }
 
@@ -146,7 +147,7 @@ export function replayNative(core, nat, log, actuator) {
     const res = replayBest(core, core.native.keys().map((k) => nat.params[k]), actuator, NATIVE, 'bam', log, 'log');
     return { model: NATIVE, label, mae: res.mae, maxErr: res.maxErr, samples: res.simQ.length, res };
   } catch (e) {
-    return { model: NATIVE, label, error: coreSentence(e.message, NATIVE) };
+    return { model: NATIVE, label, error: coreSentence(e, NATIVE) };
   }
 }
 

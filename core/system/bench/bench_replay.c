@@ -118,11 +118,11 @@ static int bench_step(void *ctx, double goal, int te)
 fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, double *sim_q, size_t cap,
                               fric_bench_replay_result *out, const char **why)
 {
-    const char *m = d ? NULL : fric__fail_id(FRIC_E_NULL, -1, "bench.bench_definition_null",
-                                   "replay: bench definition is NULL.",
+    const char *m = d ? NULL : fric__fail_door(FRIC_E_NULL, -1, "replay: ", "bench.bench_definition_null",
+                                   "bench definition is NULL.",
                                    fric__no_values);
-    if (!m && !log) m = fric__fail_id(FRIC_E_NULL, -1, "bench.log_null",
-                            "replay: log is NULL.",
+    if (!m && !log) m = fric__fail_door(FRIC_E_NULL, -1, "replay: ", "bench.log_null",
+                            "log is NULL.",
                             fric__no_values);
     fric_io_error err;
     if (!m && fric_io_log_check(log, NULL, &err))
@@ -134,8 +134,8 @@ fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, d
         if (fric_bench_check(&e, &bad)) m = fric__bench_prefix("replay: ", bad);
     }
     size_t N = m ? 0 : fric_io_log_samples(log);
-    if (!m && N == 0) m = fric__say_id("bench.log_gives_no_2",
-                              "replay: the log gives no sample to simulate.",
+    if (!m && N == 0) m = fric__say_door("replay: ", "bench.log_gives_no_2",
+                              "the log gives no sample to simulate.",
                               fric__no_values);
     if (m) {
         if (why) *why = m;
@@ -154,8 +154,8 @@ fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, d
     bench_run run = { &e, &st };
     size_t k = fric__bench_rollout(log, N, &run, bench_q, bench_step, sim_q, cap, &sum, &max_err);
     if (k < N) {
-        fric__why(why, fric__fail_id(FRIC_E_NONFINITE, -1, "bench.simulation_left_finite_2",
-                           "replay: the simulation left the finite range at sample {k} (t = {dt} s,"
+        fric__why(why, fric__fail_door(FRIC_E_NONFINITE, -1, "replay: ", "bench.simulation_left_finite_2",
+                           "the simulation left the finite range at sample {k} (t = {dt} s,"
                            " q = {q} rad, dq = {dq} rad/s); check kt, R, armature and the friction "
                            "coefficients.",
                            fric__values(fric__u("k", k), fric__g("dt", (double)k * e.dt),

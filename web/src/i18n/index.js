@@ -124,6 +124,21 @@ export function tCore(e) {
   return lang === 'en' ? String(e.message ?? e) : coreSentence(table, e, decimalMark);
 }
 
+/** Core error e after its door: { message, id, values, prefix } without the
+ *  first part of the prefix the core recorded (e.prefix, e.g. "adopt: " of
+ *  "adopt: mapping entry 1 …", fric__fail_door's; one coreprefix.<kind>), for
+ *  a page that names the door in its own words ("Adoption: …"); the rest of
+ *  the prefix stays ("the servo 'x' of 'y': "). e's as they are when it has
+ *  no prefix. */
+export function afterDoor(e) {
+  const message = String(e?.message ?? e ?? ''), prefix = e?.prefix || '';
+  const door = (prefix && prefixPatterns(en).map(([, re]) => re.exec(prefix)).find(Boolean)?.[0]) || '';
+  return { message: message.slice(door.length), id: e?.id, values: e?.values, prefix: prefix.slice(door.length) };
+}
+
+/** tCore of e after its door (afterDoor). */
+export const tCoreAfterDoor = (e) => (e ? tCore(afterDoor(e)) : '');
+
 /** The sentence of e (as tCore's) in table `tbl` with decimal mark `mark`:
  *  the table's core.<id> filled with the values (each number in that form,
  *  format.js localNumber; a law, treatment or method by the name the table

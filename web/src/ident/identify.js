@@ -10,6 +10,7 @@
 import { t } from '../i18n/index.js';
 import { computeTracks, replayArm, maePerJoint, identJoints } from './tracks.js';
 import { SHOWN_KEYS } from './names.js';
+import { mjEnums, nameOf } from '../mujoco/mjEnums.js';
 
 /** The fitted keys the report shows, in its order (cli/ident.c). */
 export { SHOWN_KEYS };
@@ -56,7 +57,7 @@ export function prepare(mj, core, m, { train, held = [], leave = [], firmwareKp,
     const flags = leaveFlags(names, leave);
     const map = identJoints(mj, m, names, { source: mjcfName });
     // each joint's body (its id and name: the wrong-mass sentence names the outermost, poseResidual)
-    const bodies = map.map((x) => ({ id: m.jnt_bodyid[x.jnt], name: mj.mj_id2name(m, mj.mjtObj.mjOBJ_BODY.value, m.jnt_bodyid[x.jnt]) ?? '' }));
+    const bodies = map.map((x) => ({ id: m.jnt_bodyid[x.jnt], name: nameOf(mj, m, mjEnums(mj).objBody, m.jnt_bodyid[x.jnt]) }));
     const T = made.slice(0, train.length);
     T.forEach((x, i) => computeTracks(mj, core, m, x, { source: mjcfName, onProgress: onProgress && ((k, n) => onProgress(i, k, n)) }));
     set = core.ident.set(T, { h: m.opt.timestep, window: 0, firmwareKp });

@@ -9,19 +9,16 @@
 // (core.ident, wasm/api/ident.js).
 import { t } from '../i18n/index.js';
 import { writeNativeEdit } from '../mujoco/nativeEdit.js';
-import { mjEnums } from '../mujoco/mjEnums.js';
+import { mjEnums, nameOf } from '../mujoco/mjEnums.js';
 
 /** Frames handed to the core in one call (the M, bias and nudged arrays of a slice). */
 const SLICE = 256;
 
-/** The model's name of joint i ('' for a joint without one: MuJoCo 3.14's
- *  mj_id2name then reads its wasm memory at address 0, "emsc", not NULL). */
-const jointName = (mj, m, i) => (m.names[m.name_jntadr[i]] ? mj.mj_id2name(m, mjEnums(mj).objJoint, i) ?? '' : '');
 
 /** The names of model m's hinge joints, in the model's order. */
 export function hingeNames(mj, m) {
-  const { jntHinge } = mjEnums(mj), hinges = [];
-  for (let i = 0; i < m.njnt; i++) if (m.jnt_type[i] === jntHinge) hinges.push(jointName(mj, m, i));
+  const { jntHinge, objJoint } = mjEnums(mj), hinges = [];
+  for (let i = 0; i < m.njnt; i++) if (m.jnt_type[i] === jntHinge) hinges.push(nameOf(mj, m, objJoint, i));
   return hinges;
 }
 

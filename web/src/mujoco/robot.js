@@ -23,9 +23,10 @@ import { MJ_CONSTANTS } from '../../../wasm/friction.js';
 // the sentences a person reads: t() (i18n/, keys robot.err.*, robot.note.*,
 // robot.report.*): the page's language in the page, English in Node
 // (tools/robot.mjs, the tests), where i18n/index.js has no window
-import { t, tCore } from '../i18n/index.js';
+import { t, tCore, tCoreAfterDoor } from '../i18n/index.js';
 import { ROBOT_LIMITS, pickMain, checkSize, compiled, planOf } from './robotFiles.js';
 import { fmt, robotRecords, namesOf, actNamesOf, describe, makeCopy, massDiagonal, resetTo } from './robotModel.js';
+import { mjEnums, nameOf } from './mjEnums.js';
 import { makePair } from './robotPair.js';
 import { writeNativeEdit } from './nativeEdit.js';
 import { isNativeObject, nativeFromObject } from '../nativeFile.js';
@@ -62,7 +63,7 @@ export function parseMapping(core, text) {
   try {
     return core.robot.mapParse(text);
   } catch (e) {
-    throw new Error(t('robot.err.mapping', { message: e.message.replace(/^adopt: /, '') }), { cause: e });
+    throw new Error(t('robot.err.mapping', { message: tCoreAfterDoor(e) }), { cause: e });
   }
 }
 
@@ -178,11 +179,11 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, s
     let adoption;
     try {
       // the start pose's keyframe, named in a refusal as the MJCF writes it
-      if (keyframe >= 0 && keyframe < C.m.nkey) robot.startKey(mj.mj_id2name(C.m, mj.mjtObj.mjOBJ_KEY.value, keyframe) || '', keyframe);
+      if (keyframe >= 0 && keyframe < C.m.nkey) robot.startKey(nameOf(mj, C.m, mjEnums(mj).objKey, keyframe), keyframe);
       if (Array.isArray(mapping)) robot.mapSet(mapping); else robot.map(mapping);
       adoption = robot.adopt({ servos: resolved.map((r) => (r.native ? { native: r.native } : r.values)), keepArmature, qpos: C.d.qpos });
     } catch (e) {
-      throw new Error(t('robot.err.adoption', { message: e.message.replace(/^adopt: /, '') }), { cause: e });
+      throw new Error(t('robot.err.adoption', { message: tCoreAfterDoor(e) }), { cause: e });
     }
     // the adoption's edits written into copy C: friction and damping out,
     // the armature, the goal sources' own force off (gain and bias 0), and

@@ -6,7 +6,7 @@
 // small readings of MuJoCo's arrays the pair's table and report use.
 import { MJ_JOINT_TYPES as JOINT_TYPES } from '../../../wasm/friction.js';
 import { compiled } from './robotFiles.js';
-import { mjEnums } from './mjEnums.js';
+import { mjEnums, nameOf } from './mjEnums.js';
 
 // a number for a sentence: 4 significant digits; ±Infinity (a range without a limit) as ±∞
 export const fmt = (x, d = 4) => (Number.isFinite(x) ? Number(x.toPrecision(d)).toString() : x === Infinity ? '∞' : x === -Infinity ? '−∞' : String(x));
@@ -63,9 +63,9 @@ export function robotRecords(mj, m, names, classes, parents = new Map(), actName
 }
 
 /** The joints' names of m ('' unnamed). */
-export const namesOf = (mj, m) => Array.from({ length: m.njnt }, (_, i) => mj.mj_id2name(m, mjEnums(mj).objJoint, i) || '');
+export const namesOf = (mj, m) => Array.from({ length: m.njnt }, (_, i) => nameOf(mj, m, mjEnums(mj).objJoint, i));
 /** The actuators' names of m ('' unnamed). */
-export const actNamesOf = (mj, m) => Array.from({ length: m.nu }, (_, k) => mj.mj_id2name(m, mjEnums(mj).objActuator, k) || '');
+export const actNamesOf = (mj, m) => Array.from({ length: m.nu }, (_, k) => nameOf(mj, m, mjEnums(mj).objActuator, k));
 
 /** What the model says of its joints, actuators and keyframes (each
  *  joint's actuator and each actuator's kind: the robot layer's). */
@@ -76,12 +76,12 @@ export function describe(mj, core, m, classes, parents) {
     const range = m.jnt_range, type = m.jnt_type, trntype = m.actuator_trntype, trnid = m.actuator_trnid;
     const joints = names.map((name, i) => {
       const lo = range[2 * i], hi = range[2 * i + 1];
-      return { name, cls: classes.get(name) ?? null, type: JOINT_TYPES[type[i]] ?? 'unknown',
+      return { name, index: i, cls: classes.get(name) ?? null, type: JOINT_TYPES[type[i]] ?? 'unknown',
         range: lo < hi ? [lo, hi] : null, act: robot.jointActuator(i) };
     });
-    const keyframes = Array.from({ length: m.nkey }, (_, k) => ({ name: mj.mj_id2name(m, mj.mjtObj.mjOBJ_KEY.value, k) || `key ${k}`,
+    const keyframes = Array.from({ length: m.nkey }, (_, k) => ({ name: nameOf(mj, m, mjEnums(mj).objKey, k) || `key ${k}`,
       qpos: m.key_qpos.slice(k * m.nq, (k + 1) * m.nq) }));
-    const actuators = Array.from({ length: m.nu }, (_, k) => ({ name: mj.mj_id2name(m, mjEnums(mj).objActuator, k) || `actuator ${k}`,
+    const actuators = Array.from({ length: m.nu }, (_, k) => ({ name: nameOf(mj, m, mjEnums(mj).objActuator, k) || `actuator ${k}`,
       joint: trntype[k] === mjEnums(mj).trnJoint ? names[trnid[2 * k]] ?? null : null, kind: robot.actuatorKind(k).kind }));
     return { joints, classes: [...new Set(joints.map((j) => j.cls).filter(Boolean))], actuators, keyframes, nq: m.nq };
   } finally {

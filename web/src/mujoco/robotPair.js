@@ -5,6 +5,7 @@
 import { t, tCore } from '../i18n/index.js';
 import { fmtNumber } from '../format.js';
 import { fmt, frictionForce, finiteQpos, resetTo } from './robotModel.js';
+import { mjEnums, nameOf } from './mjEnums.js';
 
 /** The pair's stepping, goals and table over the two copies: the robot
  *  layer's rule, ring and rows (core.robot) with MuJoCo's arrays copied in
@@ -91,8 +92,8 @@ export function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
     },
     /** The report's first line: the start (keyframe and physics step) and the default rule of every door. */
     startLine() {
-      const k = pair.keyframe, h = A.m.opt.timestep;
-      const start = k < 0 ? t('robot.report.start.qpos0') : t('robot.report.start.key', { name: mj.mj_id2name(A.m, mj.mjtObj.mjOBJ_KEY.value, k) || String(k), k });
+      const k = pair.keyframe, h = A.m.opt.timestep, name = k < 0 ? '' : nameOf(mj, A.m, mjEnums(mj).objKey, k);
+      const start = k < 0 ? t('robot.report.start.qpos0') : name ? t('robot.report.start.key', { name, k }) : t('robot.report.start.keyUnnamed', { k });
       return t('robot.report.start', { start, ms: fmt(h * 1e3), step: h === pair.fileTimestep ? t('robot.report.step.file')
         : t('robot.report.step.asked', { file: fmt(pair.fileTimestep * 1e3) }) });
     },

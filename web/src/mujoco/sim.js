@@ -15,9 +15,9 @@
 //       MuJoCo's own friction-free prediction, mj_fwdAcceleration; several:
 //       the gear-friction paper's semi-implicit per-joint step).
 import { MJ_CONSTANTS } from '../../../wasm/friction.js';
-import { t } from '../i18n/index.js';
+import { t, tCoreAfterDoor } from '../i18n/index.js';
 import { mujocoText, mujocoLoadSentence } from './mjText.js';
-import { mjEnums } from './mjEnums.js';
+import { mjEnums, nameOf } from './mjEnums.js';
 
 // The view's order and labels; each id is a name of the core's treatments
 // (MJ_TREATMENTS, fric_mujoco_treatment_names: core.mujoco.adapter refuses another).
@@ -60,7 +60,7 @@ function timedSteps(sim, n, one) {
 
 /** The joint names of the model. */
 export function jointNames(mj, m) {
-  return Array.from({ length: m.njnt }, (_, i) => mj.mj_id2name(m, mjEnums(mj).objJoint, i) || '').filter(Boolean);
+  return Array.from({ length: m.njnt }, (_, i) => nameOf(mj, m, mjEnums(mj).objJoint, i)).filter(Boolean);
 }
 
 /** xml loaded (or model, an MjModel compiled from it, copied) into { m, d }
@@ -159,8 +159,8 @@ export function attachSim(mj, core, m, d, { joints, treatment, owns = false, ada
           minvUnknown: m.nv !== 1 },
         jointModels, treatment });
     } catch (e) {
-      // the core's sentence, as a sentence of the page
-      const text = e.message.replace(/^mujoco: /, '');
+      // the core's sentence after its door ("mujoco: "), as a sentence of the page
+      const text = tCoreAfterDoor(e);
       throw new Error(text.charAt(0).toUpperCase() + text.slice(1), { cause: e });
     }
     js.forEach((j, i) => {

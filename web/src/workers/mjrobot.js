@@ -31,6 +31,7 @@ import { CORE_WASM, coreFrom, mujocoFrom } from '../coreLoad.js';
 import { loadRobotFiles, createRobotPair } from '../mujoco/robot.js';
 import { mujocoDied } from '../mujoco/mjcfCheck.js';
 import { meshHulls } from '../mujoco/hulls.js';
+import { mjEnums } from '../mujoco/mjEnums.js';
 import { t, tCore } from '../i18n/index.js';
 
 let engine = null;   // Promise of { mj, core }
@@ -70,8 +71,9 @@ function frame() {
 }
 
 /** The new pair as the page keeps it: its rows, report, notes, the model's arrays for the picture, the first frame. */
-function described(p) {
-  const m = p.A.m, scene = { ngeom: m.ngeom, njnt: m.njnt };
+function described(p, mj) {
+  // the picture compares geom types by the loaded MuJoCo's own enums
+  const m = p.A.m, scene = { ngeom: m.ngeom, njnt: m.njnt, enums: mjEnums(mj) };
   for (const f of SCENE_FIELDS) scene[f] = m[f].slice();
   return { rows: p.rows, report: p.report(), keyframe: p.keyframe, fileTimestep: p.fileTimestep, timestep: m.opt.timestep,
     timestepNote: p.timestepNote, integrator: p.integrator, carried: p.carried, skipped: p.skipped, unstable: p.unstable, scene,
@@ -99,7 +101,7 @@ const COMMANDS = {
     pair.load = m.load;
     // every joint's goal the page's sliders show (robot.js goal: the robot layer's, by name)
     pair.allJoints = m.joints ?? [];
-    return described(pair);
+    return described(pair, mj);
   },
   goal(m) { current(m).setGoal(m.name, m.rad); return frame(); },
   keyframe(m) { current(m).setKeyframe(m.k); return frame(); },

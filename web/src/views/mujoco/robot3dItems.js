@@ -4,7 +4,7 @@
 // meshes' matrices from MuJoCo's d.geom_xpos and d.geom_xmat (no allocation);
 // the tiles' grids, the groups shown one a frame, and the tests' pixel count.
 import * as THREE from 'three';
-import { PLANE, rgbaOf, shapeOf } from './robot3dShapes.js';
+import { isPlane, rgbaOf, shapeOf } from './robot3dShapes.js';
 
 /** The scene's items: per drawn geom (geoms of m0) { g, scale, plane,
  *  shape, light, box, meshes: one per copy }, added to scene; meshMode
@@ -36,7 +36,7 @@ export function sceneItems(scene, robots, m0, geoms, planeHalf, meshMode) {
   for (const g of geoms) {
     const shape = shapeOf(m0, g, size, planeHalf);
     if (!shape) continue;
-    const plane = m0.geom_type[g] === PLANE;
+    const plane = isPlane(m0, g);
     const it = { g, scale: shape.scale, plane, shape, light: shape.light ?? null, box: shape.box ?? null, meshes: null };
     const geo = it.light && meshMode === 'light' ? geometryOf(it.box) : geometryOf(shape), mat = materialOf(rgbaOf(m0, g, rgbaM, rgbaG), plane);
     it.meshes = robots.map(() => {

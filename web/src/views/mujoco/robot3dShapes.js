@@ -3,11 +3,17 @@
 // scaled from unit shapes, meshes from mesh_vert/mesh_face/mesh_normal, a
 // mesh's convex hull from m.hulls, a geom's box from m.geom_aabb), the geoms
 // drawn (visual groups 0–2), and the row's layout: the box every pose of the
-// robot stays in and the copies' places along +x.
+// robot stays in and the copies' places along +x. The geom types are told
+// apart by the loaded MuJoCo's own mjtGeom values (mujoco/mjEnums.js
+// geomKind), which the model's record carries as m.enums (the robot's worker
+// sets it).
 import * as THREE from 'three';
+import { geomKind } from '../../mujoco/mjEnums.js';
 
-// mjtGeom
-export const PLANE = 0, SPHERE = 2, CAPSULE = 3, ELLIPSOID = 4, CYLINDER = 5, BOX = 6, MESH = 7;
+/** The kind of geom g of m (mjEnums.js geomKind). */
+const kindOf = (m, g) => geomKind(m.enums, m.geom_type[g]);
+/** Geom g of m is a plane (mjGEOM_PLANE). */
+export const isPlane = (m, g) => kindOf(m, g) === 'plane';
 const MAX_GROUP = 2;          // visual groups 0..2 shown (MuJoCo's viewer default)
 const GAP = 0.1;              // free space between two copies' reach, as a fraction of its width
 
@@ -83,19 +89,19 @@ export const trianglesOf = (geo) => (geo.index ? geo.index.count : geo.attribute
  *  scaled by the geom's size; a capsule's shape depends on both of its sizes. */
 export function shapeOf(m, g, size, planeHalf) {
   const s = (i) => size[3 * g + i];
-  switch (m.geom_type[g]) {
-    case PLANE: {
+  switch (kindOf(m, g)) {
+    case 'plane': {
       // size 0 is an infinite plane: drawn as the copy's tile
       const hx = s(0) > 0 ? s(0) : planeHalf[0], hy = s(1) > 0 ? s(1) : planeHalf[1];
       return { key: 'plane', make: () => new THREE.PlaneGeometry(2, 2), scale: [hx, hy, 1] };
     }
-    case SPHERE: return { key: 'sphere', make: () => new THREE.SphereGeometry(1, 24, 16), scale: [s(0), s(0), s(0)] };
-    case ELLIPSOID: return { key: 'sphere', make: () => new THREE.SphereGeometry(1, 24, 16), scale: [s(0), s(1), s(2)] };
-    case BOX: return { key: 'box', make: () => new THREE.BoxGeometry(2, 2, 2), scale: [s(0), s(1), s(2)] };
+    case 'sphere': return { key: 'sphere', make: () => new THREE.SphereGeometry(1, 24, 16), scale: [s(0), s(0), s(0)] };
+    case 'ellipsoid': return { key: 'sphere', make: () => new THREE.SphereGeometry(1, 24, 16), scale: [s(0), s(1), s(2)] };
+    case 'box': return { key: 'box', make: () => new THREE.BoxGeometry(2, 2, 2), scale: [s(0), s(1), s(2)] };
     // three's cylinder and capsule stand along y; MuJoCo's along z
-    case CYLINDER: return { key: 'cylinder', make: () => new THREE.CylinderGeometry(1, 1, 2, 24).rotateX(Math.PI / 2), scale: [s(0), s(0), s(1)] };
-    case CAPSULE: return { key: `capsule ${s(0)} ${s(1)}`, make: () => new THREE.CapsuleGeometry(s(0), 2 * s(1), 8, 16).rotateX(Math.PI / 2), scale: [1, 1, 1] };
-    case MESH: {
+    case 'cylinder': return { key: 'cylinder', make: () => new THREE.CylinderGeometry(1, 1, 2, 24).rotateX(Math.PI / 2), scale: [s(0), s(0), s(1)] };
+    case 'capsule': return { key: `capsule ${s(0)} ${s(1)}`, make: () => new THREE.CapsuleGeometry(s(0), 2 * s(1), 8, 16).rotateX(Math.PI / 2), scale: [1, 1, 1] };
+    case 'mesh': {
       const id = m.geom_dataid[g];
       return id >= 0 ? { key: `mesh ${id}`, make: () => meshGeometry(m, id), light: { key: `hull ${id}`, make: () => hullGeometry(m, id), there: () => !!m.hulls?.get(id) },
         box: { key: `box ${g}`, make: () => boxGeometry(m, g) }, faces: m.mesh_facenum[id], scale: [1, 1, 1] } : null;
@@ -110,7 +116,7 @@ export function drawnGeoms(m) {
   for (let g = 0; g < m.ngeom; g++) {
     if (m.geom_group[g] > MAX_GROUP) continue;
     if (rgbaOf(m, g, mat, rgba)[3] === 0) continue;
-    if (![PLANE, SPHERE, CAPSULE, ELLIPSOID, CYLINDER, BOX, MESH].includes(m.geom_type[g])) continue;
+    if (!kindOf(m, g)) continue;
     out.push(g);
   }
   return out;
@@ -123,7 +129,7 @@ function extentOf(m, d, geoms) {
   const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
   const xpos = d.geom_xpos, xmat = d.geom_xmat, aabb = m.geom_aabb;
   for (const g of geoms) {
-    if (m.geom_type[g] === PLANE) continue;
+    if (isPlane(m, g)) continue;
     for (let r = 0; r < 3; r++) {
       let c = xpos[3 * g + r], h = 0;
       for (let k = 0; k < 3; k++) {
@@ -151,7 +157,7 @@ function reachOf(m, d, geoms, ext) {
   const xpos = d.geom_xpos, xmat = d.geom_xmat, aabb = m.geom_aabb;
   let R = 0;
   for (const g of geoms) {
-    if (m.geom_type[g] === PLANE) continue;
+    if (isPlane(m, g)) continue;
     let r2 = 0, half = 0;
     for (let r = 0; r < 3; r++) {
       let c = xpos[3 * g + r];

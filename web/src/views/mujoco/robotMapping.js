@@ -13,6 +13,9 @@ export const NONE = '';                 // the select's value for "no servo"
 const AS_CLASS = '@class';              // a joint's "as its class"
 export const MAPPABLE = new Set(['hinge', 'slide']);   // the joints a servo drives
 
+/** A joint of robot.info as the page names it: its MJCF name, else its index in the model. */
+const jointLabel = (j) => j.name || t('robot.map.unnamed', { i: j.index });
+
 /** The servo presets of the core: [{ value: 'sts3215/m1', text: 'sts3215 M1', actuator: 'sts3215' }]. */
 export function servoChoices(core) {
   return core.bench.presets().map((p) => ({ value: `${p.actuator}/m${p.model}`, text: `${p.actuator} M${p.model}`, actuator: p.actuator }));
@@ -116,9 +119,15 @@ export function mappingPicker({ presets, fileServos, onAdopt }) {
       const s = sel(t('robot.map.class.aria', { cls }), classServo.get(cls) ?? NONE, []);
       s.addEventListener('change', () => { classServo.set(cls, s.value); dirty(); });
       rows.push(el('tr', {}, el('th', { scope: 'row', textContent: t('robot.map.classRow', { cls }) }),
-        el('td', { textContent: all.filter((j) => j.cls === cls).map((j) => j.name).join(', ') }), el('td', {}, s)));
+        el('td', { textContent: all.filter((j) => j.cls === cls).map(jointLabel).join(', ') }), el('td', {}, s)));
     }
     for (const j of joints) {
+      // the core finds a joint by its name: one without a name gets no servo
+      if (!j.name) {
+        rows.push(el('tr', {}, el('th', { scope: 'row', textContent: jointLabel(j) }), el('td', { textContent: j.type }),
+          el('td', { className: 'note', textContent: t('robot.map.unnamed.note') })));
+        continue;
+      }
       const s = sel(t('robot.map.joint.aria', { joint: j.name }), jointServo.get(j.name) ?? (j.cls ? AS_CLASS : NONE),
         j.cls ? [[AS_CLASS, t('robot.map.asClass', { cls: j.cls })]] : []);
       s.addEventListener('change', () => { jointServo.set(j.name, s.value); dirty(); });
