@@ -424,8 +424,7 @@ static int bam_target(const char *actuator, int model, fric_fit_target *t)
 {
     const char *why = "";
     if (!fric_ident_bam_target(actuator, model, t, &why)) return 0;
-    fxb_set_status(fric_status_last().code, fric_status_last().param, why);
-    return 1;
+    return fxb_from_core(1, &why);   /* the core's sentence, its id and values with it */
 }
 
 /* Joint j identified as bam's servo of actuator and model M1 or M4
@@ -447,10 +446,8 @@ FXB_EXPORT int fxb_ident_bam_joint(const fxb_ident_set *h, const char *actuator,
     }
     fric_ident_bam_result r;
     const char *why = "";
-    if (fric_ident_bam_joint(h->s, actuator, &t, j, (long)budget, (uint64_t)seed, &r, &why)) {
-        fxb_set_status(fric_status_last().code, fric_status_last().param, why);
-        return 1;
-    }
+    if (fric_ident_bam_joint(h->s, actuator, &t, j, (long)budget, (uint64_t)seed, &r, &why))
+        return fxb_from_core(1, &why);
     const int N = FRIC_FIT_N;
     for (int i = 0; i < N; i++) {
         out[i] = r.p[i];

@@ -25,7 +25,7 @@
 import { modelBarsBox, angleOverlayBox } from './charts.js';
 import { dropZone, readChecked } from './dropZone.js';
 import { el } from './dom.js';
-import { t, tCore, tCoreAfterDoor, lang } from './i18n/index.js';
+import { t, tCore, tCoreAfterDoor, lang, asSentence } from './i18n/index.js';
 import { maeText, fmt } from './format.js';
 import { NATIVE, replayBest } from './fitModels.js';
 import { nativeRemove } from './nativeRemove.js';
@@ -89,7 +89,7 @@ export function coreSentence(e, model) {
   const m = tCoreAfterDoor(e), english = String(e.message ?? e);
   if (/left the finite range/.test(english)) return t('replay.diverged', { model: model.toUpperCase(), message: m });
   if (/no identified preset/.test(english)) return t('replay.noPreset', { model: model.toUpperCase() });
-  return t('log.refused', { message: `${m.charAt(0).toUpperCase()}${m.slice(1)}` });
+  return t('log.refused', { message: asSentence(m) });
 }
 
 /** Parameter j of the bench uses "-1 = the preset's value". */

@@ -183,6 +183,25 @@ export default async function identbam(h) {
     return fitting;
   });
 
+  await check('identbam budget: a budget under one CMA-ES generation a search refused in one sentence, a capital first, with the least that runs (λ = 4 + ⌊3·ln n⌋, Hansen 2016 Table 1; three searches)', async () => {
+    await page.locator('#ident-leave').fill('shoulder_pan,elbow_flex,wrist_flex,wrist_roll,gripper');
+    const seen = [];
+    for (const [model, n, budget] of [['m4', 9, 29], ['native', 4, 23]]) {
+      const lam = 4 + Math.floor(3 * Math.log(n));
+      await page.locator('#ident-model').selectOption(model);
+      await page.locator('#ident-budget').fill(String(budget));
+      await page.locator('#ident-run').click();
+      // (the box of the previous model's refusal stays until this run's answer replaces it)
+      const answer = async () => ((await page.locator('#ident-error').isVisible()) ? page.locator('#ident-error').innerText() : '');
+      const text = (await waitFor(async () => ((await answer()).includes(` ${budget} `) ? answer() : null), 60_000, 100)) ?? await answer();
+      const want = `Budget ${budget} gives each of the 3 searches ${Math.floor(budget / 3)} evaluations, under one CMA-ES generation of ${lam} for ${n} free parameters; give a budget of at least ${3 * lam}.`;
+      expect(text === want, `${model}: '${text}', expected '${want}'`);
+      seen.push(`${model}: at least ${3 * lam}`);
+    }
+    await page.locator('#ident-model').selectOption('m1');
+    return seen.join(', ');
+  });
+
   await check('identbam: no error in the page\'s console', async () => {
     expect(logProblems(log).length === 0, logProblems(log).join(' / '));
   });

@@ -2,7 +2,7 @@
 // JSON, paste and apply, the MuJoCo snippet and bench of a servo) and the
 // file buttons of a multi-file export.
 
-import { t, tCore } from '../i18n/index.js';
+import { t, tCore, asSentence } from '../i18n/index.js';
 import { el, button, download } from '../dom.js';
 import { mujocoSnippet } from './mujoco.js';
 
@@ -113,7 +113,7 @@ export function exportPanel(parent, { getParams, setParams, fileName, servo, tit
       setParams(obj);
     } catch (e) {
       const m = tCore(e);   // the core's sentence in the page's language
-      refuse(t('export.refused', { message: `${m.charAt(0).toUpperCase()}${m.slice(1)}` }));
+      refuse(t('export.refused', { message: asSentence(m) }));
       return;
     }
     pasteMsg.hidden = true;

@@ -136,6 +136,14 @@ export function afterDoor(e) {
   return { message: message.slice(door.length), id: e?.id, values: e?.values, prefix: prefix.slice(door.length) };
 }
 
+/** Text shown as a sentence of its own (an error box, a status line): its
+ *  first letter a capital. The core composes its sentences in lower case so
+ *  that a door can put its word before them ("ident: budget 20 gives …"). */
+export const asSentence = (s) => {
+  const x = String(s ?? '');
+  return x && x[0].toLocaleUpperCase(lang) + x.slice(1);
+};
+
 /** tCore of e after its door (afterDoor). */
 export const tCoreAfterDoor = (e) => (e ? tCore(afterDoor(e)) : '');
 

@@ -15,7 +15,7 @@
 //       MuJoCo's own friction-free prediction, mj_fwdAcceleration; several:
 //       the gear-friction paper's semi-implicit per-joint step).
 import { MJ_CONSTANTS } from '../../../wasm/friction.js';
-import { t, tCoreAfterDoor } from '../i18n/index.js';
+import { t, tCoreAfterDoor, asSentence } from '../i18n/index.js';
 import { mujocoText, mujocoLoadSentence } from './mjText.js';
 import { mjEnums, nameOf } from './mjEnums.js';
 
@@ -161,7 +161,7 @@ export function attachSim(mj, core, m, d, { joints, treatment, owns = false, ada
     } catch (e) {
       // the core's sentence after its door ("mujoco: "), as a sentence of the page
       const text = tCoreAfterDoor(e);
-      throw new Error(text.charAt(0).toUpperCase() + text.slice(1), { cause: e });
+      throw new Error(asSentence(text), { cause: e });
     }
     js.forEach((j, i) => {
       j.fric = fm.joints[i];

@@ -31,7 +31,7 @@ import { setHook } from '../../testHooks.js';
 import { stateChoice } from '../../refusal.js';
 import { paramIndex } from '../../../../wasm/friction.js';
 import { DEFAULT_ACTUATOR, BAM_SHOWN } from '../../ident/identify.js';
-import { t } from '../../i18n/index.js';
+import { t, asSentence } from '../../i18n/index.js';
 import { recordingOf, heldInput, maeTable } from './identHeld.js';
 
 /** A text as a blob: URL to download. */
@@ -46,7 +46,9 @@ const FLAG_KEYS = { 'ident.no_reversal': 'ident.flag.no_reversal', 'ident.no_hol
 /** The flags' sentences in the page's language, by bit (the core's English where the page has none). */
 const flagTexts = (core) => core.ident.flags().map((f) => (FLAG_KEYS[f.id] ? t(FLAG_KEYS[f.id]) : f.text));
 /** The servo models the section fits (`friction ident --model`). */
-const MODELS = ['native', 'm1', 'm4'];
+// the servo models and their labels' keys
+const MODEL_LABELS = { native: 'ident.model.native', m1: 'ident.model.m1', m4: 'ident.model.m4' };
+const MODELS = Object.keys(MODEL_LABELS);
 const UNIT_KEYS = { DEGREES: 'ident.unit.DEGREES', RANGE_M100_100: 'ident.unit.RANGE_M100_100' };
 
 /**
@@ -87,7 +89,7 @@ export function identSection(parent, { core, state = null, carry = null, startId
   const bench = core.scenario.find('bench');
   const ACTUATORS = bench.params[paramIndex(bench, 'actuator')].choices;
   const modelSel = el('select', { id: 'ident-model', 'aria-label': t('ident.model') },
-    ...MODELS.map((x) => el('option', { value: x, textContent: t(`ident.model.${x}`) })));
+    ...MODELS.map((x) => el('option', { value: x, textContent: t(MODEL_LABELS[x]) })));
   const actSel = el('select', { id: 'ident-actuator', 'aria-label': t('ident.actuator') },
     ...ACTUATORS.map((x) => el('option', { value: x, textContent: x })));
   modelSel.value = state ? stateChoice(state, 'ident_model', MODELS, 'native') : 'native';
@@ -274,7 +276,7 @@ export function identSection(parent, { core, state = null, carry = null, startId
       show(m);
     } else if (m.type === 'failed') {
       finish(w);
-      say(m.message);
+      say(asSentence(m.message));
       status.textContent = t('ident.stage.failed');
     }
   }

@@ -2,7 +2,7 @@
 // treatments made in MuJoCo (sim.js: parsed once, each treatment from a copy
 // of the model), the bench's (A) as MuJoCo's own joint when native params are
 // in hand, and the runs stepped.
-import { t } from '../../i18n/index.js';
+import { t, asSentence } from '../../i18n/index.js';
 import { paramIndex } from '../../../../wasm/friction.js';
 import { createSims, createNativeSim, TREATMENTS } from '../../mujoco/sim.js';
 import { DT, PLOT_EVERY, withKeyframe } from '../../mujoco/models.js';
@@ -31,7 +31,7 @@ export function systemSims(mj, core, xml, joints, natA = null) {
 export function liveNative(core, m, nativeParams, bench) {
   if (!m.native) return { sim: null, text: '' };
   let f;
-  try { f = nativeParams(); } catch (e) { return { sim: null, text: e.message.charAt(0).toUpperCase() + e.message.slice(1) }; }
+  try { f = nativeParams(); } catch (e) { return { sim: null, text: asSentence(e.message) }; }
   if (!f) return { sim: null, text: '' };
   const q0 = m.q0Deg * Math.PI / 180, at = (name) => bench[paramIndex(m.info, name)];
   const vec = core.scenario.params('bench-native', { ...f.params, actuator: m.choice('actuator'), trajectory: 'goal', goal: q0, q0,

@@ -28,7 +28,7 @@ import { fileDrop, readRobot, mainCandidates, planOf } from '../../mujoco/robotF
 import { loadInWorker, adoptInWorker } from './robotWorker.js';
 import { EXAMPLES, fetchExampleFiles } from '../../mujoco/examples.js';
 import { STEP_BUDGET_MS, CHUNK_STEPS } from '../../mujoco/models.js';
-import { t, tCount, tCore } from '../../i18n/index.js';
+import { t, tCount, tCore, asSentence } from '../../i18n/index.js';
 import { fig1Section } from './fig1Panel.js';
 import { servoFiles } from './servoFiles.js';
 import { MAPPABLE, servoChoices, mappingText, mappingEntries, entriesText, firstChoices, typedChoices, mappingPicker } from './robotMapping.js';
@@ -106,7 +106,6 @@ export function robotSection(parent, { core, state = null, fitted = () => null, 
   const mappable = () => robot.info.joints.filter((j) => MAPPABLE.has(j.type));
   const counts = () => ({ main: robot.main, joints: tCount('robot.count.joint', robot.info.joints.length),
     actuators: tCount('robot.count.actuator', robot.info.actuators.length), keyframes: tCount('robot.count.keyframe', robot.info.keyframes.length) });
-  const upper = (x) => x[0].toUpperCase() + x.slice(1);
   /** "12 files, 3.4 MB" (key 'robot.size'), or another key with {files} and {size}. */
   const sizeText = (n, bytes, key = 'robot.size') => t(key, { files: tCount('robot.count.file', n), size: formatBytes(bytes) });
 
@@ -142,7 +141,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null, 
       } catch (e) {
         throw e.status ? new Error(t('robot.ex.fetch', { file: `examples/${ex.id}/${e.file}`, status: e.status }), { cause: e }) : e;
       }
-      if (!got) throw new Error(upper(t('robot.ex.missing', { label: exText(ex, 0), how: exText(ex, 2) })));
+      if (!got) throw new Error(asSentence(t('robot.ex.missing', { label: exText(ex, 0), how: exText(ex, 2) })));
       return got;
     }, ex, saved);
   }
