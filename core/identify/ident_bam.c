@@ -36,6 +36,19 @@ fric_status fric_ident_bam_target(const char *actuator, int model, fric_fit_targ
     }
     const char *name = fric_bench_actuator_resolve(actuator);
     if (fric_fit_target_init(t, name ? name : actuator, model, why)) return fric__rc();
+    /* the recording's firmware gain is a position servo's P on the PWM duty
+       cycle (LeRobot's STS3215 P = 16): the effective gain
+       kt·vin·kp·error_gain/R of fric_ident_bam_result has no meaning for a
+       current or torque loop, whose kp is another quantity */
+    if (t->servo.control != FRIC_SERVO_VOLTAGE) {
+        fric__why(why, fric__say_id("ident.bam_control",
+                                    "actuator {actuator} is not a voltage-controlled servo (its loop is on "
+                                    "the current or the torque); a robot's recording is fitted with a servo whose "
+                                    "firmware P loop drives the PWM: choose sts3215, sts321512v, xl330, xl320, "
+                                    "mx64 or mx106.",
+                                    fric__values(fric__s("actuator", name ? name : actuator))));
+        return fric__rc();
+    }
     return fric_fit_target_integrator(t, FRIC_BENCH_INTEGRATOR_MUJOCO, why);
 }
 

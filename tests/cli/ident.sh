@@ -36,6 +36,9 @@ XML
     # (λ = 4 + ⌊3·ln n⌋, Hansen 2016 Table 1: 8 for the native fit's 4 free
     # parameters, 10 for M4's 9): the budget given and the least, nothing written
     printf 't,goal_a,pos_a\n0,0,0\n0.1,0.1,0\n0.2,0.1,0.05\n0.3,0,0.1\n0.4,0,0.05\n' >"$tmp/ident-c.csv"
+    # bam's servo needs a position servo's PWM loop: a current loop (eRob80) refused before any fit
+    usage_error "ident: M1 of a current-loop actuator" erob80_50 "not a voltage-controlled servo" \
+        -- "$bin" ident --mjcf "$tmp/ident-a.xml" --model m1 --actuator erob80_50 "$tmp/ident-c.csv"
     for mb in "native 23 24" "m4 29 30"; do
         read -r im ib il <<<"$mb"
         rm -rf "$tmp/ident-small"

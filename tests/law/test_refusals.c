@@ -647,6 +647,10 @@ static void test_io_stage(void **state)
         fric_fit_space bsp;
         fric_ident_bam_result br;
         REFUSE(fric_ident_bam_target("sts3215", 2, &tg, NULL), FRIC_E_PARAM_RANGE, -1, "M1 or M4");
+        /* a current-loop actuator (eRob80, bam's erob/actuator.py) and a torque
+         * loop (Unitree Go1): a position servo's firmware gain means nothing to them */
+        REFUSE(fric_ident_bam_target("erob80_50", 1, &tg, NULL), FRIC_E_PARAM_RANGE, -1, "not a voltage-controlled servo");
+        REFUSE(fric_ident_bam_target("unitree_go1", 4, &tg, NULL), FRIC_E_PARAM_RANGE, -1, "not a voltage-controlled servo");
         assert_int_equal(fric_ident_bam_target("sts3215", 1, &tg, NULL), FRIC_OK);
         REFUSE(fric_ident_bam_space("nonesuch", &tg, &bsp, NULL), FRIC_E_UNKNOWN_NAME, -1, "nonesuch");
         REFUSE(fric_ident_bam_joint(NULL, "sts3215", &tg, 0, 10, 1, &br, NULL), FRIC_E_NULL, -1, "the set");
