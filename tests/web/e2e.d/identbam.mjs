@@ -84,7 +84,12 @@ export default async function identbam(h) {
     expect(await page.locator('#ident-actuator').inputValue() === 'sts3215', 'the actuator is not the CLI\'s default sts3215');
     const note = await page.locator('#ident-model-note').innerText();
     expect(/M1/.test(note) && /other joints' measured motion/.test(note), `the sentence: ${note}`);
-    return note.slice(0, 90);
+    // the actuators offered: bam's voltage-controlled servos, not its current loops (eRob80,
+    // XL330 in current mode, Feetech HLS) nor the Go1's torque loop (bam's actuator.py of each)
+    const offered = await page.locator('#ident-actuator option').evaluateAll((os) => os.map((o) => o.value));
+    for (const a of ['sts3215', 'xl330', 'mx64']) expect(offered.includes(a), `${a} not offered: ${offered}`);
+    for (const a of ['erob80_50', 'erob80_100', 'xl330i', 'feetech_hls', 'unitree_go1']) expect(!offered.includes(a), `${a} offered: ${offered}`);
+    return `${note.slice(0, 90)}; actuators ${offered.join(', ')}`;
   });
 
   let table = null;

@@ -87,7 +87,10 @@ export function identSection(parent, { core, state = null, carry = null, startId
   const budgetIn = el('input', { type: 'number', id: 'ident-budget', min: 10, max: 100000, step: 10, value: core.ident.constants.budget, 'aria-label': t('ident.budget') });
   // the servo model: MuJoCo's own, or bam's M1/M4 of an actuator (the URL keeps both; Back brings them back)
   const bench = core.scenario.find('bench');
-  const ACTUATORS = bench.params[paramIndex(bench, 'actuator')].choices;
+  // bam's servo fits a robot's joint only as a voltage-controlled servo (fric_ident_bam_target
+  // refuses a current or torque loop): the choices are the core's actuators of that control
+  const ACTUATORS = bench.params[paramIndex(bench, 'actuator')].choices
+    .filter((a) => core.bench.servo(core.scenario.params('bench', { actuator: a, model: 'm1' })).control === 'voltage');
   const modelSel = el('select', { id: 'ident-model', 'aria-label': t('ident.model') },
     ...MODELS.map((x) => el('option', { value: x, textContent: t(MODEL_LABELS[x]) })));
   const actSel = el('select', { id: 'ident-actuator', 'aria-label': t('ident.actuator') },
