@@ -273,14 +273,15 @@ html = withPolicy(html, addSources(policyOf(html), 'script-src', [inlineHash(pag
 policyOf(html);   // the page carries its policy (tools/csp.mjs): checked here
 files.set('index.html', Buffer.from(html));
 // kept at install: everything but MuJoCo, which the In MuJoCo view fetches
-// when it opens (10 MB), the 3D robot, fetched when its section opens, and
-// the workers that run MuJoCo (LAZY_WORKERS), fetched when first used: the
-// worker keeps each then
+// when it opens (10 MB), the 3D robot, fetched when its section opens, the
+// workers that run MuJoCo (LAZY_WORKERS), fetched when first used, and the
+// bundled samples, which the Fit view fetches when asked: the worker keeps
+// each then (all of them in the background as the rest)
 const lazyWorkers = LAZY_WORKERS.map((n) => workerNames[n] ?? fail(`LAZY_WORKERS names ${n}, which esbuild did not write`));
 // a chunk only the lazy bundles import is lazy too
 const eager = new Set(['app.js', ...Object.keys(workerNames).filter((n) => !LAZY_WORKERS.includes(n))].flatMap((n) => [...chunksOf(n)]));
 const lazyChunks = [...chunks.keys()].filter((c) => !eager.has(c)).map((c) => named.get(c));
-const lazyNames = new Set([r3dName, frName, ...lazyWorkers, ...lazyChunks]);
+const lazyNames = new Set([r3dName, frName, ...lazyWorkers, ...lazyChunks, ...samples.map((f) => `samples/${f}`)]);
 const precache = ['./', ...[...files.keys()].filter((n) => !n.startsWith(`${mjDir}/`) && !lazyNames.has(n))];
 // the rest, fetched in the background once the page runs (web/sw.js 'fill')
 const rest = [...files.keys()].filter((n) => n.startsWith(`${mjDir}/`) || lazyNames.has(n));
