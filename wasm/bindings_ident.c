@@ -316,11 +316,10 @@ FXB_EXPORT double fxb_ident_budget_each(const fxb_ident_set *h, double budget)
     fric_native_fit_space box;
     fric_native_params st;
     fric_ident_space_default(&h->o, &box, &st);
-    int n_free = 0;
-    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) n_free += !box.held[i];
     long each = 0;
     const char *why = "";
-    if (fric_ident_budget_each(budget >= 1 && budget <= 1e9 ? (long)budget : 0, n_free, &each, &why)) {
+    if (fric_ident_budget_each(budget >= 1 && budget <= 1e9 ? (long)budget : 0, fric_native_fit_space_free_count(&box),
+                               &each, &why)) {
         fxb_from_core(1, &why);
         return -1;
     }

@@ -40,6 +40,13 @@ void fric_native_fit_space_default(const char *actuator, fric_native_fit_space *
     }
 }
 
+int fric_native_fit_space_free_count(const fric_native_fit_space *s)
+{
+    int n = 0;
+    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) n += !s->held[i];
+    return n;
+}
+
 /* The native box as a fit space (fric_fit.h) with the native keys in its
  * first slots, a held key held there (free_ = 0 at its value): the M-models'
  * scale and decoding (fric_fit_space_decode: log when lo > 0, else uniform;
@@ -192,7 +199,7 @@ fric_native_fitter *fric__native_fitter_create(const fric_bench_batch *b, fric__
         double p[FRIC_FIT_N] = { 0 };
         memcpy(p, v, sizeof v);
         fric_fit_space_encode(&fs, p, x0);   /* the free keys' start in the box: nothing clamped */
-        for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) n += !s->held[i];
+        n = fric_native_fit_space_free_count(s);
     }
     if (!m && b && b->logs > FRIC_FIT_MAX_LOGS)
         m = fric__fail_id(FRIC_E_WORK_LIMIT, -1, "fit.logs_most",

@@ -338,10 +338,8 @@ fric_status fric_ident_joint(const fric_ident_set *set, int j, long budget, uint
     fric_native_fit_space box;
     fric_native_params start;
     fric_ident_space_default(set ? &set->o : NULL, &box, &start);
-    int n_free = 0;
-    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) n_free += !box.held[i];
     long each;
-    if (fric_ident_budget_each(budget, n_free, &each, why)) return fric__rc();
+    if (fric_ident_budget_each(budget, fric_native_fit_space_free_count(&box), &each, why)) return fric__rc();
     out->train_mae = INFINITY;
     for (int k = 0; k < FRIC_IDENT_STARTS; k++) {
         fric_ident_fitter *f = fric_ident_fitter_create(set, j, &start, &box, each, seed + (uint64_t)k,

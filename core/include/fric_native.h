@@ -408,6 +408,9 @@ typedef struct {
  * bounds, q_offset's the actuator's M-model box (fric_fit_space_default) when the fit
  * knows the actuator. */
 void fric_native_fit_space_default(const char *actuator, fric_native_fit_space *s);
+
+/* The keys the search of box s moves (those not held) [-]. */
+int fric_native_fit_space_free_count(const fric_native_fit_space *s);
 /* The key of fitted parameter i (NULL out of range). */
 const char *fric_native_fit_key(int i);
 /* base with the fitted values v[FRIC_NATIVE_FIT_N] written in (forcerange
