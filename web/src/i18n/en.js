@@ -629,7 +629,7 @@ export default {
   'robot.count.actuator.other': '{n} actuators',
   'robot.count.keyframe.one': '{n} keyframe',
   'robot.count.keyframe.other': '{n} keyframes',
-  'robot.report.summary': 'What adoption removed and replaced ({n} joints)',
+  'robot.report.summary': 'What adoption removed and replaced ({joints})',
   'robot.no3d': 'The 3D view cannot be drawn in this browser ({message}); the table below still runs.',
   'robot.3d.aria': 'The robot in 3D: {labels}, side by side; drag to orbit, wheel to zoom',
   'robot.3d.and': ' and ',

@@ -1012,7 +1012,7 @@ export default {
   'robot.count.actuator.other': '{n} actionneurs',
   'robot.count.keyframe.one': '{n} pose clé',
   'robot.count.keyframe.other': '{n} poses clés',
-  'robot.report.summary': 'Ce que l\'adoption a retiré et remplacé ({n} articulations)',
+  'robot.report.summary': 'Ce que l\'adoption a retiré et remplacé ({joints})',
   'robot.no3d': 'La vue 3D ne peut pas être dessinée dans ce navigateur ({message}) ; le tableau ci-dessous tourne quand même.',
   'robot.3d.aria': 'Le robot en 3D : {labels}, côte à côte ; glisser pour tourner autour, molette pour zoomer',
   'robot.3d.and': ' et ',

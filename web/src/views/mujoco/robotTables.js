@@ -6,7 +6,7 @@ import { el } from '../../dom.js';
 import { numberControl } from '../../controls.js';
 import { fmtNumber } from '../../format.js';
 import { MJ_CONSTANTS } from '../../../../wasm/friction.js';
-import { t } from '../../i18n/index.js';
+import { t, tCount } from '../../i18n/index.js';
 import { MAPPABLE } from './robotMapping.js';
 
 // a number of the tables: 3 significant digits; below the print threshold (the
@@ -28,7 +28,7 @@ export function robotTables({ pair }) {
 
   /** The adoption's report, one line an item. */
   function buildReport() {
-    reportBox.replaceChildren(el('summary', { textContent: t('robot.report.summary', { n: pair().rows.length }) }),
+    reportBox.replaceChildren(el('summary', { textContent: t('robot.report.summary', { joints: tCount('robot.count.joint', pair().rows.length) }) }),
       el('ul', {}, ...pair().report().map((line) => el('li', { textContent: line }))));
     reportBox.hidden = false;
   }
