@@ -313,13 +313,9 @@ FXB_EXPORT fric_ident_fitter *fxb_ident_fitter_create(const fxb_ident_set *h, in
 FXB_EXPORT double fxb_ident_budget_each(const fxb_ident_set *h, double budget)
 {
     if (no_set(h)) return -1;
-    fric_native_fit_space box;
-    fric_native_params st;
-    fric_ident_space_default(&h->o, &box, &st);
     long each = 0;
     const char *why = "";
-    if (fric_ident_budget_each(budget >= 1 && budget <= 1e9 ? (long)budget : 0, fric_native_fit_space_free_count(&box),
-                               &each, &why)) {
+    if (fric_ident_native_budget_each(&h->o, budget >= 1 && budget <= 1e9 ? (long)budget : 0, &each, &why)) {
         fxb_from_core(1, &why);
         return -1;
     }

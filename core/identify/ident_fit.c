@@ -326,6 +326,14 @@ void fric_ident_verdict_of(const fric_ident_set *set, int j, const fric_native_p
 
 /* ------------------------------------------------------------ the joint */
 
+fric_status fric_ident_native_budget_each(const fric_ident_options *o, long budget, long *each, const char **why)
+{
+    fric_native_fit_space box;
+    fric_native_params start;
+    fric_ident_space_default(o, &box, &start);
+    return fric_ident_budget_each(budget, fric_native_fit_space_free_count(&box), each, why);
+}
+
 fric_status fric_ident_joint(const fric_ident_set *set, int j, long budget, uint64_t seed, fric_ident_result *out,
                              const char **why)
 {
@@ -339,7 +347,7 @@ fric_status fric_ident_joint(const fric_ident_set *set, int j, long budget, uint
     fric_native_params start;
     fric_ident_space_default(set ? &set->o : NULL, &box, &start);
     long each;
-    if (fric_ident_budget_each(budget, fric_native_fit_space_free_count(&box), &each, why)) return fric__rc();
+    if (fric_ident_native_budget_each(set ? &set->o : NULL, budget, &each, why)) return fric__rc();
     out->train_mae = INFINITY;
     for (int k = 0; k < FRIC_IDENT_STARTS; k++) {
         fric_ident_fitter *f = fric_ident_fitter_create(set, j, &start, &box, each, seed + (uint64_t)k,

@@ -295,6 +295,10 @@ void fric_ident_fitter_destroy(fric_ident_fitter *f);
  * one CMA-ES generation (fric_cmaes_default_lambda(n_free)). The native
  * fit, its page's stepped fitters and bam's (fric_ident_bam.h) share it. */
 fric_status fric_ident_budget_each(long budget, int n_free, long *each, const char **why);
+/* fric_ident_budget_each over the free keys of the native joint search's box
+ * under options o (fric_ident_space_default; NULL: the defaults): what
+ * fric_ident_joint spreads, and what the page asks before it starts. */
+fric_status fric_ident_native_budget_each(const fric_ident_options *o, long budget, long *each, const char **why);
 
 /* A joint's result. */
 typedef struct {
