@@ -635,6 +635,12 @@ static void test_io_stage(void **state)
         REFUSE(fric_ident_budget_each(29, 9, &each, NULL), FRIC_E_PARAM_RANGE, -1, "at least 30");
         assert_int_equal(fric_ident_budget_each(0, 4, &each, NULL), FRIC_OK);   /* 0: FRIC_IDENT_BUDGET */
         assert_int_equal(each, 1500);
+        /* the native joint search's default box moves kp, frictionloss,
+         * damping and armature (docs/robot-ident.md): four free, so 24 again */
+        REFUSE(fric_ident_native_budget_each(NULL, 23, &each, NULL), FRIC_E_PARAM_RANGE, -1,
+               "4 free parameters; give a budget of at least 24");
+        assert_int_equal(fric_ident_native_budget_each(NULL, 24, &each, NULL), FRIC_OK);
+        assert_int_equal(each, 8);
         fric_native_params np;
         fric_native_params_default(&np, NULL);
         fric_ident_result res;

@@ -69,9 +69,10 @@
 // and on a loaded machine headless Chromium has been seen, once, to leave one
 // unanswered for over an hour (once in CI: an evaluate of scrollWidth in
 // the arm screenshots, a check that takes 4 s elsewhere). So every check is
-// bounded (HANG_MS, 600 s; E2E_HANG_MS to change it), and so is each view's
+// bounded (its task's share of the run's bound, at least 180 s and at most
+// HANG_MS, 600 s; E2E_HANG_MS sets it for every check), and so is each view's
 // generic checks or e2e.d module as a whole (3 times its share of the run's
-// bound, at least 2 HANG_MS: code between checks may hang too): past it the
+// bound, at least twice its checks' bound: code between checks may hang too): past it the
 // browser is closed (killed if it will not close), a fresh one launched, and
 // the view's generic checks or the e2e.d module that hung run again from
 // their start, once. The first attempt's results are not counted, and a "note" line and
@@ -98,6 +99,11 @@ const WATCHDOG_BASE_MS = 60_000;  // ... or start-up and the live checks
 const WATCHDOG_VIEW_MS = 30_000;  // ... plus this per view
 const WATCHDOG_MODULE_MS = Number(process.env.E2E_MODULE_MS) || 90_000; // ... plus this per module of tests/web/e2e.d (E2E_MODULE_MS: a slow machine)
 const HANG_MS = Number(process.env.E2E_HANG_MS) || 600_000; // one check, at most (above)
+// ... and within a task, its share of the run (at least HANG_FLOOR_MS) when that
+// is less: a check cannot take longer than the whole task it is part of did
+const HANG_FLOOR_MS = 180_000;
+/** The bound of one check of a task whose share of the run is budgetMs. */
+const hangBound = (budgetMs) => (process.env.E2E_HANG_MS ? HANG_MS : Math.min(HANG_MS, Math.max(HANG_FLOOR_MS, budgetMs)));
 // the live views' frame-time target (README): page work per animation frame,
 // p95 < FRAME_TARGET_MS over at least FRAME_MIN frames (pendulum.mjs, arm.mjs,
 // mujoco.mjs). A measurement, not an assertion: wall-clock time on a shared
@@ -130,7 +136,7 @@ async function check(name, fn) {
   const t0 = Date.now();
   const took = (r) => `${r ? `${r} ` : ''}[${((Date.now() - t0) / 1000).toFixed(1)} s]`;
   let timer = null;
-  const hang = new Promise((_, reject) => { timer = setTimeout(() => reject(new Hung(name)), HANG_MS); });
+  const hang = new Promise((_, reject) => { timer = setTimeout(() => reject(new Hung(name)), attempt?.hangMs ?? HANG_MS); });
   try {
     const r = await Promise.race([fn(), hang]);
     if (r && typeof r === 'object' && 'skip' in r) report('skip', name, r.skip);
@@ -165,9 +171,10 @@ const reruns = [];  // "what (the check that hung)", one per attempt run again
 async function attempted(label, fn, budgetMs) {
   // the attempt as a whole: code between its checks (a page opened or closed)
   // may stop answering too; three times its share of the run, at least two checks' bound
-  const wholeMs = Math.max(3 * budgetMs, 2 * HANG_MS);
+  const hangMs = hangBound(budgetMs);
+  const wholeMs = Math.max(3 * budgetMs, 2 * hangMs);
   for (let k = 1; k <= 2; k++) {
-    attempt = { hung: null, hungMs: HANG_MS, counts: { pass: 0, fail: 0, skip: 0 } };
+    attempt = { hung: null, hangMs, hungMs: hangMs, counts: { pass: 0, fail: 0, skip: 0 } };
     let timer = null;
     const stall = new Promise((_, reject) => { timer = setTimeout(() => reject(new Hung(`${label}, between its checks`)), wholeMs); });
     try {
