@@ -407,7 +407,7 @@ int cli_mujoco_adopt(int argc, char **argv)
                "the default start of every door: the first keyframe, else qpos0, at the file's timestep)\n",
                cli_shown(o.model), mj_versionString(), rows, rows == 1 ? "" : "s", o.mapping,
                o.keep_armature ? ", --keep-armature" : "", start, fmt_double(b, h));
-        cli_adopt_report(m, r, labels, unstable);
+        cli_adopt_report(r, labels, unstable);
         fputs(note, stdout);
         printf("\nafter %.6g s (%ld steps of %s s), %s:\n", (double)N * h, N, fmt_double(b, h),
                ad->nnat == 0 ? "the core's implicit friction"

@@ -40,7 +40,7 @@ const char *cli_num4(char *buf, double x);
 
 /* The adoption report (mujoco_report.c): per adopted joint what it lost and
  * gained, MuJoCo's own copy's caution (unstable), the notes. */
-void cli_adopt_report(const mjModel *m, const fric_robot *r, char labels[][CLI_ADOPT_LABEL], const char *unstable);
+void cli_adopt_report(const fric_robot *r, char labels[][CLI_ADOPT_LABEL], const char *unstable);
 
 /* The per-joint table after the run (fric_robot_row_of, copy C). */
 void cli_adopt_table(const fric_robot *r, const mjModel *m, const mjData *d, char labels[][CLI_ADOPT_LABEL]);

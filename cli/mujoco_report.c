@@ -23,74 +23,21 @@ const char *cli_num4(char *buf, double x)
     return buf;
 }
 
-/* The adoption report: one line per joint (robot.js's report()). */
-void cli_adopt_report(const mjModel *m, const fric_robot *r, char labels[][CLI_ADOPT_LABEL], const char *unstable)
+/* The adoption report: one line per joint, the core's pieces
+ * (fric_robot_report, the page's too) joined by "; ". */
+void cli_adopt_report(const fric_robot *r, char labels[][CLI_ADOPT_LABEL], const char *unstable)
 {
-    char b[6][FMT_DOUBLE_LEN];
-    int nmap = 0, file = 0;
-    const fric_mujoco_map_entry *map = fric_robot_map_entries(r, &nmap);
+    int file = 0;
     const fric_mujoco_adoption *ad = fric_robot_adoption(r);
     if (fric_robot_integrator(r, &file) != file)
         printf("the model's integrator %s is Euler in the adopted copy (the implicit friction predicts MuJoCo's "
                "Euler step)\n", fric_robot_integrator_name(file) ? fric_robot_integrator_name(file) : "?");
-    for (int i = 0; i < ad->n; i++) {
-        const fric_mujoco_adopted *a = &ad->a[i];
-        const fric_mujoco_map_entry *e = &map[a->entry];
-        printf("%s: %s (%s%s=%s); removed frictionloss %s N·m, damping %s N·m·s/rad; armature %s kg·m² ",
-               ad->defs[i].joint, labels[a->entry], e->kind == FRIC_MUJOCO_MAP_CLASS ? "class:" : "",
-               e->kind == FRIC_MUJOCO_MAP_ALL ? "*" : e->target, e->servo, cli_num4(b[0], a->removed_frictionloss),
-               cli_num4(b[1], a->removed_damping), cli_num4(b[2], a->armature));
-        if (a->armature_kept) printf("(the file's, kept)");
-        else printf("(the servo's; the file had %s)", cli_num4(b[0], a->armature_file));
-        if (a->act >= 0 && !a->act_goal) {
-            /* a speed's or a gain's ctrl is no goal angle (web/src/i18n: robot.report.actSpeed, actDamper) */
-            const char *an = mj_id2name(m, mjOBJ_ACTUATOR, a->act);
-            if (a->act_kind == FRIC_MUJOCO_ACT_DAMPER)
-                printf("; actuator %s%s%sdamper (kv %s N·m·s/rad) off: its ctrl scales a damping, which the servo's "
-                       "K_v replaces; the servo holds the goal set here (the start angle until set)\n",
-                       an ? "'" : "", an ? an : "", an ? "' " : "", cli_num4(b[0], a->act_kv));
-            else
-                printf("; actuator %s%s%s%s (kp %s, kv %s) off: its ctrl is a speed, not a goal angle; the servo "
-                       "holds the goal set here (the start angle until set)\n", an ? "'" : "", an ? an : "",
-                       an ? "' " : "", fric_mujoco_act_names[a->act_kind], cli_num4(b[0], a->act_kp), cli_num4(b[1], a->act_kv));
-        } else if (a->act >= 0) {
-            const char *an = mj_id2name(m, mjOBJ_ACTUATOR, a->act);
-            printf("; actuator %s%s%s%s (kp %s, kv %s, forcerange %s…%s N·m) is now the goal source, its force "
-                   "off", an ? "'" : "", an ? an : "", an ? "' " : "", fric_mujoco_act_names[a->act_kind],
-                   cli_num4(b[0], a->act_kp), cli_num4(b[1], a->act_kv), cli_num4(b[2], a->act_force_lo),
-                   cli_num4(b[3], a->act_force_hi));
-            if (a->gear != 1)   /* robot.report.gear */
-                printf("; through its gear %s: goal = ctrl / %s, torque on the joint = %s × the servo's",
-                       cli_num4(b[0], a->gear), cli_num4(b[1], a->gear), cli_num4(b[2], a->gear));
-            const fric_mujoco_joint_def *d = &ad->defs[i];
-            if (d->goal_lo < d->goal_hi)
-                printf(", goal clamped to its ctrlrange [%s, %s] rad", cli_num4(b[4], d->goal_lo), cli_num4(b[5], d->goal_hi));
-            putchar('\n');
-        } else {
-            printf("; no actuator: the goal is set here (--goal)\n");
-        }
-    }
-    for (int i = 0; i < ad->nnat; i++) {
-        /* a native joint: MuJoCo's own servo, the file's values as the model has them (every digit) */
-        const fric_mujoco_adopted *a = &ad->nat[i];
-        const fric_native_edit *e = &ad->nat_set[i];
-        const fric_mujoco_map_entry *en = &map[a->entry];
-        const char *an = mj_id2name(m, mjOBJ_ACTUATOR, a->act);
-        char c[10][FMT_DOUBLE_LEN];
-        printf("%s: %s (%s%s=%s); MuJoCo's native servo runs it, the core steps nothing for it: frictionloss %s "
-               "N·m, damping %s N·m·s/rad, armature %s kg·m²%s (the file had %s, %s, %s); actuator %s%s%s(the "
-               "file's %s) is now a position of kp %s N·m/rad, kv %s N·m·s/rad, ",
-               mj_id2name(m, mjOBJ_JOINT, a->joint), labels[a->entry], en->kind == FRIC_MUJOCO_MAP_CLASS ? "class:" : "",
-               en->kind == FRIC_MUJOCO_MAP_ALL ? "*" : en->target, en->servo, fmt_double(c[0], e->frictionloss),
-               fmt_double(c[1], e->damping), fmt_double(c[2], e->armature), a->armature_kept ? " (the file's, kept)" : "",
-               cli_num4(b[0], a->removed_frictionloss), cli_num4(b[1], a->removed_damping), cli_num4(b[2], a->armature_file),
-               an ? "'" : "", an ? an : "", an ? "' " : "", fric_mujoco_act_names[a->act_kind], fmt_double(c[3], e->kp),
-               fmt_double(c[4], e->kv));
-        if (e->limited) printf("forcerange %s…%s N·m", fmt_double(c[5], e->forcerange[0]), fmt_double(c[6], e->forcerange[1]));
-        else printf("no force limit");
-        printf("; solreffriction %s %s, solimpfriction %s %s %s %s %s\n", fmt_double(c[0], e->solref[0]),
-               fmt_double(c[1], e->solref[1]), fmt_double(c[2], e->solimp[0]), fmt_double(c[3], e->solimp[1]),
-               fmt_double(c[4], e->solimp[2]), fmt_double(c[5], e->solimp[3]), fmt_double(c[6], e->solimp[4]));
+    char piece[1024];
+    for (int i = 0; i < fric_robot_rows(r); i++) {
+        const char *label = labels[fric_robot_adopted(r, i, NULL)->entry];
+        for (int k = 0; fric_robot_report(r, i, k, label, piece, sizeof piece) > 0; k++)
+            printf("%s%s", k ? "; " : "", piece);
+        putchar('\n');
     }
     fputs(unstable, stdout);   /* MuJoCo's own copy at this step (fric_robot_step_caution) */
     /* the notes: a tendon, an equality, a joint passed over (the core's sentences, every door's) */

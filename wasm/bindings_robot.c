@@ -189,6 +189,16 @@ FXB_EXPORT int fxb_robot_note(const fric_robot *r, int k, char *buf, int cap)
     return n > (size_t)INT_MAX ? INT_MAX : (int)n;
 }
 
+/* Piece k of adopted row i's line of the adoption report
+ * (fric_robot_report; servo the page's name of the row's servo) into
+ * buf[cap]: its length, 0 when there is none (the id and values:
+ * fxb_sentence_id). */
+FXB_EXPORT int fxb_robot_report(const fric_robot *r, int i, int k, const char *servo, char *buf, int cap)
+{
+    size_t n = fric_robot_report(r, i, k, servo, buf, cap > 0 ? (size_t)cap : 0);
+    return n > (size_t)INT_MAX ? INT_MAX : (int)n;
+}
+
 /* Adopted joint i's caution for copy (A) at step h [s] (fric_robot_step_caution):
  * inertia M's diagonal at its dof less its armature [kg·m²]; the sentence in
  * buf[cap], its length (0: none; the id and values: fxb_sentence_id). */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base.h"
+#include "fric_io.h"
 #include "fric_robot.h"
 
 struct fric_robot {
@@ -543,6 +544,140 @@ size_t fric_robot_note(const fric_robot *r, int k, char *buf, size_t size)
                                            fric__s("type", x->type >= 0 && x->type < FRIC_MUJOCO_N_JNT_TYPES
                                                                ? fric_mujoco_jnt_names[x->type] : "unknown"),
                                            fric__s("target", target)));
+    }
+    fric__no_sentence();
+    if (buf && size) buf[0] = '\0';
+    return 0;
+}
+
+/* The actuator's name as the report puts it before its kind: "'NAME' ", or
+ * "" when it has none. */
+static void act_label(const fric_robot *r, int act, char out[FRIC_MUJOCO_NAME_MAX + 4])
+{
+    const char *n = act >= 0 && act < r->model.nu ? r->act[act].name : NULL;
+    if (n && n[0]) snprintf(out, FRIC_MUJOCO_NAME_MAX + 4, "'%s' ", n);
+    else out[0] = '\0';
+}
+
+/* A number of the report (printed with 4 significant digits): no "-0". */
+static double nz(double x) { return x == 0 ? 0.0 : x; }
+
+size_t fric_robot_report(const fric_robot *r, int i, int k, const char *servo, char *buf, size_t size)
+{
+    const fric_native_edit *set = NULL;
+    const fric_mujoco_adopted *a = r && k >= 0 ? fric_robot_adopted(r, i, &set) : NULL;
+    if (!a) {
+        fric__no_sentence();
+        if (buf && size) buf[0] = '\0';
+        return 0;
+    }
+    const fric_mujoco_map_entry *e = &r->map[a->entry];
+    const char *joint = r->jnt[a->joint].name && r->jnt[a->joint].name[0] ? r->jnt[a->joint].name : "?";
+    char entry[2 * FRIC_MUJOCO_NAME_MAX + 8], act[FRIC_MUJOCO_NAME_MAX + 4];
+    snprintf(entry, sizeof entry, "%s%s=%s", e->kind == FRIC_MUJOCO_MAP_CLASS ? "class:" : "",
+             e->kind == FRIC_MUJOCO_MAP_ALL ? "*" : e->target, e->servo);
+    act_label(r, a->act, act);
+    const char *kind = a->act_kind >= 0 && a->act_kind < FRIC_MUJOCO_N_ACT_KINDS ? fric_mujoco_act_names[a->act_kind] : "?";
+    if (!servo) servo = e->servo;
+    if (set) {
+        /* a native joint: MuJoCo's own servo, the values its model got in
+         * every digit (fric_io_format_double: they read back the same) */
+        char d[12][FRIC_IO_DOUBLE_LEN];
+        switch (k) {
+        case 0:
+            return fric__sentence(buf, size, "robot.report_native",
+                                  "{joint}: {servo} ({entry}); MuJoCo's native servo runs it, the core steps nothing "
+                                  "for it: frictionloss {fl} N·m, damping {damping} N·m·s/rad, armature {armature} "
+                                  "kg·m² (the file had {file_fl}, {file_damping}, {file_armature})",
+                                  fric__values(fric__s("joint", joint), fric__s("servo", servo), fric__s("entry", entry),
+                                               fric__s("fl", fric_io_format_double(d[0], set->frictionloss)),
+                                               fric__s("damping", fric_io_format_double(d[1], set->damping)),
+                                               fric__s("armature", fric_io_format_double(d[2], set->armature)),
+                                               fric__gp("file_fl", 4, nz(a->removed_frictionloss)),
+                                               fric__gp("file_damping", 4, nz(a->removed_damping)),
+                                               fric__gp("file_armature", 4, nz(a->armature_file))));
+        case 1:
+            return fric__sentence(buf, size, "robot.report_native_act",
+                                  "actuator {act}(the file's {kind}) is now a position of kp {kp} N·m/rad, kv {kv} "
+                                  "N·m·s/rad",
+                                  fric__values(fric__s("act", act), fric__s("kind", kind),
+                                               fric__s("kp", fric_io_format_double(d[0], set->kp)),
+                                               fric__s("kv", fric_io_format_double(d[1], set->kv))));
+        case 2:
+            if (!set->limited)
+                return fric__sentence(buf, size, "robot.report_native_unlimited", "no force limit", fric__no_values);
+            return fric__sentence(buf, size, "robot.report_native_force", "forcerange {lo}…{hi} N·m",
+                                  fric__values(fric__s("lo", fric_io_format_double(d[0], set->forcerange[0])),
+                                               fric__s("hi", fric_io_format_double(d[1], set->forcerange[1]))));
+        case 3:
+            return fric__sentence(buf, size, "robot.report_native_sol",
+                                  "solreffriction {ref0} {ref1}, solimpfriction {imp0} {imp1} {imp2} {imp3} {imp4}",
+                                  fric__values(fric__s("ref0", fric_io_format_double(d[0], set->solref[0])),
+                                               fric__s("ref1", fric_io_format_double(d[1], set->solref[1])),
+                                               fric__s("imp0", fric_io_format_double(d[2], set->solimp[0])),
+                                               fric__s("imp1", fric_io_format_double(d[3], set->solimp[1])),
+                                               fric__s("imp2", fric_io_format_double(d[4], set->solimp[2])),
+                                               fric__s("imp3", fric_io_format_double(d[5], set->solimp[3])),
+                                               fric__s("imp4", fric_io_format_double(d[6], set->solimp[4]))));
+        default: break;
+        }
+        fric__no_sentence();
+        if (buf && size) buf[0] = '\0';
+        return 0;
+    }
+    /* a joint the core steps: its pieces, those that apply, in order */
+    const fric_mujoco_joint_def *def = &r->ad.defs[i];
+    const int goal = a->act >= 0 && a->act_goal;
+    const int have[5] = { 1, 1, 1, goal && a->gear != 1, goal && def->goal_lo < def->goal_hi };
+    int piece = -1;
+    for (int p = 0, left = k; p < 5; p++)
+        if (have[p] && left-- == 0) { piece = p; break; }
+    switch (piece) {
+    case 0:
+        return fric__sentence(buf, size, "robot.report_removed",
+                              "{joint}: {servo} ({entry}); removed frictionloss {fl} N·m, damping {damping} N·m·s/rad",
+                              fric__values(fric__s("joint", joint), fric__s("servo", servo), fric__s("entry", entry),
+                                           fric__gp("fl", 4, nz(a->removed_frictionloss)),
+                                           fric__gp("damping", 4, nz(a->removed_damping))));
+    case 1:
+        if (a->armature_kept)
+            return fric__sentence(buf, size, "robot.report_armature_kept",
+                                  "armature {armature} kg·m² (the file's, kept)",
+                                  fric__values(fric__gp("armature", 4, nz(a->armature))));
+        return fric__sentence(buf, size, "robot.report_armature_servo",
+                              "armature {armature} kg·m² (the servo's; the file had {file})",
+                              fric__values(fric__gp("armature", 4, nz(a->armature)), fric__gp("file", 4, nz(a->armature_file))));
+    case 2:
+        if (a->act < 0)
+            return fric__sentence(buf, size, "robot.report_no_act", "no actuator: the goal is set here",
+                                  fric__no_values);
+        /* a speed's or a gain's ctrl is no goal angle */
+        if (!a->act_goal && a->act_kind == FRIC_MUJOCO_ACT_DAMPER)
+            return fric__sentence(buf, size, "robot.report_act_damper",
+                                  "actuator {act}damper (kv {kv} N·m·s/rad) off: its ctrl scales a damping, which the "
+                                  "servo's K_v replaces; the servo holds the goal set here (the start angle until set)",
+                                  fric__values(fric__s("act", act), fric__gp("kv", 4, nz(a->act_kv))));
+        if (!a->act_goal)
+            return fric__sentence(buf, size, "robot.report_act_speed",
+                                  "actuator {act}{kind} (kp {kp}, kv {kv}) off: its ctrl is a speed, not a goal angle; "
+                                  "the servo holds the goal set here (the start angle until set)",
+                                  fric__values(fric__s("act", act), fric__s("kind", kind), fric__gp("kp", 4, nz(a->act_kp)),
+                                               fric__gp("kv", 4, nz(a->act_kv))));
+        return fric__sentence(buf, size, "robot.report_act_goal",
+                              "actuator {act}{kind} (kp {kp}, kv {kv}, forcerange {lo}…{hi} N·m) is now the goal "
+                              "source, its force off",
+                              fric__values(fric__s("act", act), fric__s("kind", kind), fric__gp("kp", 4, nz(a->act_kp)),
+                                           fric__gp("kv", 4, nz(a->act_kv)), fric__gp("lo", 4, nz(a->act_force_lo)),
+                                           fric__gp("hi", 4, nz(a->act_force_hi))));
+    case 3:
+        return fric__sentence(buf, size, "robot.report_gear",
+                              "through its gear {gear}: goal = ctrl / {gear}, torque on the joint = {gear} × the "
+                              "servo's",
+                              fric__values(fric__gp("gear", 4, nz(a->gear))));
+    case 4:
+        return fric__sentence(buf, size, "robot.report_clamp", "goal clamped to its ctrlrange [{lo}, {hi}] rad",
+                              fric__values(fric__gp("lo", 4, nz(def->goal_lo)), fric__gp("hi", 4, nz(def->goal_hi))));
+    default: break;
     }
     fric__no_sentence();
     if (buf && size) buf[0] = '\0';

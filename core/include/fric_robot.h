@@ -210,6 +210,25 @@ const fric_mujoco_map_entry *fric_robot_map_entries(const fric_robot *r, int *n)
  * no sentence when there is no note k, or no adoption). */
 size_t fric_robot_note(const fric_robot *r, int k, char *buf, size_t size);
 
+/* The adoption report, every door's: piece k (0, 1, ...) of adopted row i's
+ * line (the rows in fric_robot_adopted's order), written to buf[size] as
+ * snprintf writes (its length; 0 and no sentence when there is no piece k
+ * or no row i). A door writes a row's pieces joined by "; ", one line a row.
+ * servo: the door's name for the row's servo (NULL: the mapping's text).
+ * A joint the core steps: "JOINT: SERVO (ENTRY); removed frictionloss ...,
+ * damping ..." (id robot.report_removed); its armature, the file's kept or
+ * the servo's (robot.report_armature_kept, _servo); its actuator, the goal
+ * source (robot.report_act_goal) or off (a speed's or a damper's ctrl is no
+ * goal angle: robot.report_act_speed, _damper), or none (robot.report_no_act);
+ * its gear when not 1 (robot.report_gear); its goal's clamp when its
+ * ctrlrange limits it (robot.report_clamp). A native joint, MuJoCo's own
+ * servo (its values in every digit, fric_io_format_double): what its dof got
+ * and the file had (robot.report_native), its actuator as a position
+ * (robot.report_native_act), its force limit (robot.report_native_force,
+ * _unlimited), its friction's solref and solimp (robot.report_native_sol).
+ * Numbers of the file: 4 significant digits. */
+size_t fric_robot_report(const fric_robot *r, int i, int k, const char *servo, char *buf, size_t size);
+
 /* A mapping's servo as written (fric_mujoco_map_entry.servo), every
  * door's syntax: "ACTUATOR/mK" a preset of the core (fric_bench_preset_find:
  * bam's identified models M1–M6 of an actuator, 'm' or 'M'), or "@NAME"

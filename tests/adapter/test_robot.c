@@ -607,6 +607,47 @@ static void test_gear(void **st)
     fric_robot_destroy(r);
 }
 
+/* The adoption report's pieces (fric_robot_report), against the fixtures'
+ * own numbers: joint j0 of make() (frictionloss 0.05, damping 0.5,
+ * armature 0.1; a position actuator kp 20, kv 0.5, forcerange ±3,
+ * ctrlrange ±1.5) and the gear-50 arm of geared() (no ctrlrange); the
+ * servo's armature is the STS3215 M1 preset's, times g² through a gear. */
+static void test_report(void **st)
+{
+    (void)st;
+    const fric_bench_def sts = sts3215_m1();
+    char p[512], want[256];
+    fric_robot *r = make(0.002, FRIC_MUJOCO_INT_EULER, 0, 0);
+    adopt(r, "j0=sts3215/m1", 0, (const double[NJ]){ 0, 0, 0, 0 });
+    const char *pieces[4] = { "j0: sts3215 M1 (j0=sts3215/m1); removed frictionloss 0.05 N·m, damping 0.5 N·m·s/rad",
+                              want,
+                              "actuator position (kp 20, kv 0.5, forcerange -3…3 N·m) is now the goal source, its force off",
+                              "goal clamped to its ctrlrange [-1.5, 1.5] rad" };
+    snprintf(want, sizeof want, "armature %.4g kg·m² (the servo's; the file had 0.1)", sts.servo.armature);
+    for (int k = 0; k < 4; k++) {
+        assert_int_equal(fric_robot_report(r, 0, k, "sts3215 M1", p, sizeof p), strlen(pieces[k]));
+        assert_string_equal(p, pieces[k]);
+    }
+    assert_int_equal(fric_robot_report(r, 0, 4, "sts3215 M1", p, sizeof p), 0);   /* gear 1: no gear piece */
+    assert_string_equal(p, "");
+    assert_int_equal(fric_robot_report(r, 1, 0, "x", p, sizeof p), 0);            /* one row adopted */
+    assert_int_equal(fric_robot_report(r, 0, -1, "x", p, sizeof p), 0);
+    /* NULL servo: the mapping's text */
+    assert_true(fric_robot_report(r, 0, 0, NULL, p, sizeof p) > 0);
+    assert_non_null(strstr(p, "j0: sts3215/m1 (j0=sts3215/m1); "));
+    fric_robot_destroy(r);
+    assert_int_equal(fric_robot_report(NULL, 0, 0, "x", p, sizeof p), 0);
+    /* through a gear of 50, no ctrlrange: the gear piece, no clamp */
+    r = geared(50, 50);
+    snprintf(want, sizeof want, "armature %.4g kg·m² (the servo's; the file had 0)", 2500 * sts.servo.armature);
+    assert_true(fric_robot_report(r, 0, 1, "S", p, sizeof p) > 0);
+    assert_string_equal(p, want);
+    assert_true(fric_robot_report(r, 0, 3, "S", p, sizeof p) > 0);
+    assert_string_equal(p, "through its gear 50: goal = ctrl / 50, torque on the joint = 50 × the servo's");
+    assert_int_equal(fric_robot_report(r, 0, 4, "S", p, sizeof p), 0);
+    fric_robot_destroy(r);
+}
+
 /* The largest |root| of one step of the scheme MuJoCo runs on a joint of
  * inertia I under a stiffness K, its joint damping di and the actuator's
  * de, after n steps from q = 1, v = 0: the state's size (grows without bound
@@ -1022,7 +1063,7 @@ static void test_native(void **st)
 }
 
 FRIC_TEST_MAIN(cmocka_unit_test(test_joints_and_actuators), cmocka_unit_test(test_sampling),
-               cmocka_unit_test(test_gear), cmocka_unit_test(test_step_caution), cmocka_unit_test(test_actuator_kinds_named),
+               cmocka_unit_test(test_gear), cmocka_unit_test(test_report), cmocka_unit_test(test_step_caution), cmocka_unit_test(test_actuator_kinds_named),
                cmocka_unit_test(test_classes_and_skips), cmocka_unit_test(test_many_joints),
                cmocka_unit_test(test_edits), cmocka_unit_test(test_goal_rule),
                cmocka_unit_test(test_creep_and_rows), cmocka_unit_test(test_long_step_creep),

@@ -127,8 +127,8 @@ describe('gear ratios mapped through', () => {
     const pair = createRobotPair(mj, core, { files: files(GEAR), mapping: '*=sts3215/m1' });
     try {
       const report = pair.report();
-      assert.ok(report.some((l) => l.startsWith('flip (class main): ') && l.endsWith('; through its gear -1: goal = ctrl / -1, torque on the joint = -1 × the servo\'s')), report.join('\n'));
-      assert.ok(report.some((l) => l.startsWith('geared (class main): ') && l.endsWith('; through its gear 50: goal = ctrl / 50, torque on the joint = 50 × the servo\'s')), report.join('\n'));
+      assert.ok(report.some((l) => l.startsWith('flip: sts3215 M1 (*=sts3215/m1); ') && l.endsWith('; through its gear -1: goal = ctrl / -1, torque on the joint = -1 × the servo\'s')), report.join('\n'));
+      assert.ok(report.some((l) => l.startsWith('geared: sts3215 M1 (*=sts3215/m1); ') && l.endsWith('; through its gear 50: goal = ctrl / 50, torque on the joint = 50 × the servo\'s')), report.join('\n'));
       // the armature: the servo's through the gear (g² × the flip's, g² = 1)
       const [flip, geared] = pair.rows;
       assert.ok(Math.abs(geared.armature.used - 2500 * flip.armature.used) <= 1e-12 * geared.armature.used);
@@ -254,10 +254,10 @@ describe('actuators named as they are; tendons and equalities noted', () => {
     const pair = createRobotPair(mj, core, { files: files(KINDS), mapping: '*=sts3215/m1' });
     try {
       const report = pair.report();
-      const line = (j) => report.find((l) => l.startsWith(`${j} (class main): sts3215 M1`));
-      assert.ok(line('j1').endsWith('; actuator velocity (kp 0, kv 2) off: its ctrl is a speed, not a goal angle; the servo holds the goal set here (the start angle until set)'), line('j1'));
-      assert.ok(line('j2').endsWith('; actuator intvelocity (kp 5, kv 0) off: its ctrl is a speed, not a goal angle; the servo holds the goal set here (the start angle until set)'), line('j2'));
-      assert.ok(line('j3').endsWith('; actuator damper (kv 0.7 N·m·s/rad) off: its ctrl scales a damping, which the servo\'s K_v replaces; the servo holds the goal set here (the start angle until set)'), line('j3'));
+      const line = (j) => report.find((l) => l.startsWith(`${j}: sts3215 M1 (*=sts3215/m1); `));
+      assert.ok(line('j1').endsWith('; actuator \'v1\' velocity (kp 0, kv 2) off: its ctrl is a speed, not a goal angle; the servo holds the goal set here (the start angle until set)'), line('j1'));
+      assert.ok(line('j2').endsWith('; actuator \'iv2\' intvelocity (kp 5, kv 0) off: its ctrl is a speed, not a goal angle; the servo holds the goal set here (the start angle until set)'), line('j2'));
+      assert.ok(line('j3').endsWith('; actuator \'d3\' damper (kv 0.7 N·m·s/rad) off: its ctrl scales a damping, which the servo\'s K_v replaces; the servo holds the goal set here (the start angle until set)'), line('j3'));
       assert.ok(!report.some((l) => /general/.test(l)), report.join('\n'));
       for (const j of ['j3', 'j4']) assert.ok(report.includes(`${j}: a tendon wraps it; the exact hold does not apply while the tendon acts`), report.join('\n'));
       for (const j of ['j1', 'j2']) assert.ok(report.includes(`${j}: an equality constraint names it; the exact hold does not apply while the constraint acts`), report.join('\n'));

@@ -41,6 +41,7 @@ export const SIGNATURES = {
   fxb_robot_integrator_name: 'i',
   fxb_robot_step_caution: 'r i inertia h buf cap',
   fxb_robot_note: 'r k buf cap',
+  fxb_robot_report: 'r i k servo buf cap',
   fxb_robot_attach: 'r m jm treatment',
   fxb_robot_core: 'r',
   fxb_robot_several: 'r',
@@ -253,6 +254,20 @@ export class Robot {
     const core = this._core;
     const { rc, out: [text] } = call(core, 'fxb_robot_step_caution', [this._p, i, inertia, h, out(Uint8Array, 1024), 1024], { ok: (n) => n >= 0 });
     return rc > 0 ? { message: new TextDecoder().decode(text.subarray(0, Math.min(rc, 1023))), ...core.sentence() } : null;
+  }
+
+  /** Adopted row i's line of the adoption report (fric_robot_report, the
+   *  command line's too), servo the page's name of the row's servo: its
+   *  pieces, each { message, id, values } for tCore, in order (a door joins
+   *  them with "; "). */
+  reportLine(i, servo) {
+    this._live();
+    const core = this._core, all = [];
+    for (let k = 0; ; k++) {
+      const { rc, out: [text] } = call(core, 'fxb_robot_report', [this._p, i, k, cstr(String(servo), 'servo'), out(Uint8Array, 1024), 1024], { ok: (n) => n >= 0 });
+      if (rc <= 0) return all;
+      all.push({ message: new TextDecoder().decode(text.subarray(0, Math.min(rc, 1023))), ...core.sentence() });
+    }
   }
 
   /** The adoption's notes (fric_robot_note: a tendon, an equality, a

@@ -70,25 +70,12 @@ export function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
     },
     /** The adoption report as lines of text (what was removed and replaced). */
     report() {
-      // what becomes of the actuator's ctrl, as the command line's report says it
-      const act = (a) => {
-        if (!a) return t('robot.report.noAct');
-        if (a.kind === 'damper' && !a.goal) return t('robot.report.actDamper', { kv: fmt(a.kv) });
-        if (!a.goal) return t('robot.report.actSpeed', { kind: a.kind, kp: fmt(a.kp), kv: fmt(a.kv) });
-        return t('robot.report.act', { kind: a.kind, kp: fmt(a.kp), kv: fmt(a.kv), lo: fmt(a.forceRange[0]), hi: fmt(a.forceRange[1]) })
-          + (a.gear !== 1 ? t('robot.report.gear', { gear: fmt(a.gear) }) : '');
-      };
       // the notes (a tendon, an equality, a joint passed over): the core's sentences, every door's
       const notes = robot.notes().map((n) => tCore(n)).concat(pair.carried ?? []);
-      // a native joint: MuJoCo's own servo, the values its model got
-      const native = (r) => t('robot.report.native', { joint: r.name, cls: r.cls ? t('robot.report.cls', { cls: r.cls }) : '', servo: r.servo,
-        fl: fmt(r.native.frictionloss, 6), damping: fmt(r.native.damping, 6), armature: fmt(r.native.armature, 6), kp: fmt(r.native.kp, 6),
-        kv: fmt(r.native.kv, 6), force: r.native.limited ? t('robot.report.nativeForce', { lo: fmt(r.native.forcerange[0]), hi: fmt(r.native.forcerange[1]) })
-          : t('robot.report.nativeUnlimited'), file: `${fmt(r.removed.frictionloss)}, ${fmt(r.removed.damping)}, ${fmt(r.armature.file)}` });
-      return [pair.startLine(), pair.timestepNote, pair.integrator, ...(pair.unstable ?? [])].filter(Boolean).concat(rows.map((r) => (r.native ? native(r) : t('robot.report.line', { joint: r.name,
-        cls: r.cls ? t('robot.report.cls', { cls: r.cls }) : '', servo: r.servo, fl: fmt(r.removed.frictionloss), damping: fmt(r.removed.damping),
-        armature: fmt(r.armature.used), from: r.armature.kept ? t('robot.report.armKept') : t('robot.report.armServo', { file: fmt(r.armature.file) }),
-        act: act(r.actuator) }))), notes);
+      // a row's line: the core's pieces (fric_robot_report, the command line's too) in the page's language
+      const line = (r, i) => robot.reportLine(i, r.servo).map((p) => tCore(p)).join(t('robot.report.sep'));
+      return [pair.startLine(), pair.timestepNote, pair.integrator, ...(pair.unstable ?? [])].filter(Boolean)
+        .concat(rows.map(line), notes);
     },
     /** The report's first line: the start (keyframe and physics step) and the default rule of every door. */
     startLine() {
