@@ -1,5 +1,5 @@
 // mujoco/robotRows.js: Your robot's rows (yourRobot.js): the drop box and its
-// file inputs, the worked robots' buttons, the main-file select, the status
+// file inputs and size note, the worked robots' buttons, the main-file select, the status
 // line and the reading's progress, the error box, the run row (Pause, Reset,
 // keyframe, physics step, clock) and the lesson with its steps naming the
 // running robot's joints. The section wires them (yourRobot.js).
@@ -7,7 +7,7 @@ import { el, button } from '../../dom.js';
 import { fileInputs, formatBytes } from '../../dropZone.js';
 import { stateChoice } from '../../refusal.js';
 import { EXAMPLES } from '../../mujoco/examples.js';
-import { t } from '../../i18n/index.js';
+import { t, tCount } from '../../i18n/index.js';
 
 // the worked robots' texts in the page's language (examples.js keeps English for the tools)
 const EXAMPLE_TEXT = { so101: ['robot.ex.so101.label', 'robot.ex.so101.title', 'robot.ex.so101.how'],
@@ -18,6 +18,8 @@ export const exText = (ex, k) => (EXAMPLE_TEXT[ex.id] ? t(EXAMPLE_TEXT[ex.id][k]
 // door: robot.js startKeyframe, the core's FRIC_ROBOT_START_KEY), or 1 kHz
 export const PHYSICS_STEPS = { '1ms': 0.001, file: null };   // [s] (null: the file's)
 export const DEFAULT_STEP = 'file';
+/** "12 files, 3.4 MB" (key 'robot.size'), or another key with {files} and {size}. */
+export const sizeText = (n, bytes, key = 'robot.size') => t(key, { files: tCount('robot.count.file', n), size: formatBytes(bytes) });
 
 /**
  * The section's rows, before any robot.
