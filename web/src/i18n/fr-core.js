@@ -598,7 +598,7 @@ export default {
   'core.robot.report_act_speed': 'l\'actionneur {act}{kind} (kp {kp}, kv {kv}) coupé : son ctrl est une vitesse, pas un angle de consigne ; le servomoteur tient la consigne réglée ici (l\'angle de départ tant qu\'elle ne l\'est pas)',
   'core.robot.report_act_goal': 'l\'actionneur {act}{kind} (kp {kp}, kv {kv}, forcerange {lo}…{hi} N·m) est désormais la source de consigne, sa force coupée',
   'core.robot.report_gear': 'à travers son engrenage {gear} : consigne = ctrl / {gear}, couple sur l\'articulation = {gear} × celui du servomoteur',
-  'core.robot.report_clamp': 'consigne bornée à son ctrlrange [{lo}, {hi}] rad',
+  'core.robot.report_clamp': 'consigne bornée à son ctrlrange [{lo} ; {hi}] rad',
   'core.robot.note_tendon': '{joint} : un tendon l\'enveloppe ; le maintien exact ne vaut pas tant que le tendon agit',
   'core.robot.note_equality': '{joint} : une contrainte d\'égalité le nomme ; le maintien exact ne vaut pas tant que la contrainte agit',
   'core.robot.note_skipped': '{joint} : ignorée (articulation {type}, visée par \'{target}\') : les servomoteurs de bam sont rotatifs ; un servomoteur n\'entraîne qu\'une articulation hinge',
