@@ -84,13 +84,19 @@ static int parse(int argc, char **argv, ident_args *o)
     o->budget = FRIC_IDENT_BUDGET;
     o->firmware_kp = FRIC_IDENT_FIRMWARE_KP;
     o->actuator = "sts3215";
-    static const char *const opts[] = { "--mjcf", "--out", "--leave", "--actuator", "--tracks", "--model",
-                                        "--hold-out", "--budget", "--firmware-kp" };
+    char kp_must[64];
+    snprintf(kp_must, sizeof kp_must, "a firmware gain in (0, %g]", FRIC_BENCH_KP_MAX);
+    const cli_opt opts[] = { { "--mjcf", "ROBOT.xml", NULL }, { "--out", "DIR", NULL },
+                                    { "--leave", "J1,J2", NULL }, { "--actuator", "A", NULL },
+                                    { "--tracks", "FILE", NULL }, { "--model", "native|m1|m4", "native, m1 or m4" },
+                                    { "--hold-out", "HELD.csv", NULL },
+                                    { "--budget", "N", "a whole number of evaluations in 1 .. 10000000" },
+                                    { "--firmware-kp", "K", kp_must } };
+    const cli_opts t = { "ident", opts, 9, NULL, NULL };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
-        const int k = a[0] == '-' && a[1] == '-' ? cli_option_in(argc, argv, &i, opts, 9, &v, "ident") : -1;
-        char *end = NULL;
-        if (k == -2) return CLI_USAGE;
+        const int k = cli_opt_next(argc, argv, &i, &t, &v);
+        if (k == CLI_OPT_FAIL) return CLI_USAGE;
         if (k == 0) o->mjcf = v;
         else if (k == 1) o->out = v;
         else if (k == 2) o->leave = v;
@@ -98,25 +104,16 @@ static int parse(int argc, char **argv, ident_args *o)
         else if (k == 4) o->tracks = v;
         else if (k == 5) {
             o->model = fric_ident_model_find(v);
-            if (o->model < 0) return cli_fail(CLI_USAGE, "ident: --model %s is not native, m1 or m4.", v);
+            if (o->model < 0) return cli_opt_bad(&t, k, v);
         } else if (k == 6) {
             if (o->nheld == MAX_FILES) return cli_fail(CLI_USAGE, "ident: at most %d --hold-out files.", MAX_FILES);
             o->held[o->nheld++] = v;
         } else if (k == 7) {
-            errno = 0;
-            o->budget = strtol(v, &end, 10);
-            if (errno || *end || o->budget < 1 || o->budget > 10000000)
-                return cli_fail(CLI_USAGE, "ident: --budget %s must be a whole number of evaluations in 1 .. 10000000.",
-                                v);
+            if (cli_whole(v, &o->budget) || o->budget < 1 || o->budget > 10000000) return cli_opt_bad(&t, k, v);
         } else if (k == 8) {
-            o->firmware_kp = strtod(v, &end);
-            if (*end || !(o->firmware_kp > 0) || o->firmware_kp > FRIC_BENCH_KP_MAX)
-                return cli_fail(CLI_USAGE, "ident: --firmware-kp %s must be a firmware gain in (0, %g].", v,
-                                FRIC_BENCH_KP_MAX);
-        } else if (a[0] == '-' && a[1] == '-')
-            return cli_fail(CLI_USAGE, "ident: unknown option %s (--mjcf, --hold-out, --leave, --budget, "
-                            "--firmware-kp, --actuator, --out, --tracks, --model).", a);
-        else {
+            if (cli_number(v, &o->firmware_kp) || !(o->firmware_kp > 0) || o->firmware_kp > FRIC_BENCH_KP_MAX)
+                return cli_opt_bad(&t, k, v);
+        } else {
             if (o->ntrain == MAX_FILES) return cli_fail(CLI_USAGE, "ident: at most %d training recordings.", MAX_FILES);
             o->train[o->ntrain++] = a;
         }

@@ -22,11 +22,11 @@ XML
     usage_error "ident: unknown option" --frobnicate -- "$bin" ident --mjcf "$tmp/ident-a.xml" --frobnicate 1 "$tmp/ident-b.csv"
     # the one option table (cli_option_in): an unknown option last is unknown, not one lacking a value;
     # a known one last lacks its value; --name=VALUE as --name VALUE
-    usage_error "ident: unknown option last" "unknown option --frobnicate" -- "$bin" ident "$tmp/ident-b.csv" --frobnicate
+    usage_error "ident: unknown option last" "unknown option '--frobnicate'" -- "$bin" ident "$tmp/ident-b.csv" --frobnicate
     usage_error "ident: --budget last" "ident: --budget needs a value." -- "$bin" ident "$tmp/ident-b.csv" --budget
-    usage_error "ident: --budget=0" "ident: --budget 0 must be" -- "$bin" ident --mjcf="$tmp/ident-a.xml" --budget=0 "$tmp/ident-b.csv"
+    usage_error "ident: --budget=0" "ident: --budget '0' must be" -- "$bin" ident --mjcf="$tmp/ident-a.xml" --budget=0 "$tmp/ident-b.csv"
     usage_error "ident: --budget 0" --budget 0 -- "$bin" ident --mjcf "$tmp/ident-a.xml" --budget 0 "$tmp/ident-b.csv"
-    usage_error "ident: --model m2" "--model m2" "native, m1 or m4" -- "$bin" ident --mjcf "$tmp/ident-a.xml" --model m2 "$tmp/ident-b.csv"
+    usage_error "ident: --model m2" "--model 'm2'" "native, m1 or m4" -- "$bin" ident --mjcf "$tmp/ident-a.xml" --model m2 "$tmp/ident-b.csv"
     usage_error "ident: --leave of no joint" --leave zz b -- "$bin" ident --mjcf "$tmp/ident-a.xml" --leave zz "$tmp/ident-b.csv"
     usage_error "ident: a joint the MJCF lacks" "joint b" "hinge joints are a" -- "$bin" ident --mjcf "$tmp/ident-a.xml" "$tmp/ident-b.csv"
     usage_error "ident: an MJCF that does not load" "does not load" -- "$bin" ident --mjcf "$tmp/ident-b.csv" "$tmp/ident-b.csv"
