@@ -69,6 +69,14 @@ int cli_opt_bad(const cli_opts *t, int k, const char *val);
 int cli_number(const char *s, double *x);
 int cli_whole(const char *s, long *x);
 
+/* A refusal of the core said at the command cmd: "CMD: [WHERE: ]SENTENCE",
+ * why the failing call's message. The core records the door it said its
+ * sentence at (fric_error.prefix, "ident: " or "ident fit: " before "out of
+ * memory."); a door naming cmd again is the command's own, so the command's
+ * replaces it and names it once ("ident: c.csv: out of memory.", never
+ * "ident: c.csv: ident: out of memory."); any other prefix stays. */
+int cli_core_fail(int code, const char *cmd, const char *where, const char *why);
+
 /* Writes n values as one CSV line, shortest round-trip digits. 0 on success,
  * nonzero when the stream is in error. */
 int cli_csv_row(FILE *f, const double *v, int n);

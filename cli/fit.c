@@ -803,7 +803,7 @@ static int write_params(const fit_model *m, const char *act, const fric_io_param
     if (m->model == FIT_NATIVE) {   /* the native file, with the fit's keys */
         fric_io_params_fit meta = { .train_mae = m->train, .holdout_mae = m->valid,
                                     .logs = train_logs, .evaluations = m->evals };
-        return cli_fit_native_write(&m->nbest, act, &meta, m->out);
+        return cli_fit_native_write("fit", &m->nbest, act, &meta, m->out);
     }
     fric_io_params_file pf;
     const char *why = NULL;

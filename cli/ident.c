@@ -300,7 +300,7 @@ static int write_params(const ident_args *o, const fric_recording *r0, const fri
         meta.holdout_mae = NAN;
         meta.logs = (size_t)o->ntrain;
         meta.evaluations = res[j].evals;
-        int rc = cli_fit_native_write(&res[j].p, fric_bench_actuator_resolve(o->actuator), &meta, path);
+        int rc = cli_fit_native_write("ident", &res[j].p, fric_bench_actuator_resolve(o->actuator), &meta, path);
         if (rc) return rc;
     }
     return CLI_OK;
@@ -334,7 +334,7 @@ static int ident_bam(const ident_args *o, const rec_entry *E, int nE, const fric
     const char *why = NULL;
     fric_ident_set *held = NULL;
     if (o->nheld && !(held = fric_ident_set_create(R, T, (size_t)o->nheld, opt, &why)))
-        return cli_fail(CLI_USAGE, "%s", why);
+        return cli_core_fail(CLI_USAGE, "ident", NULL, why);
     const cli_ident_bam_args a = { o->mjcf, fric_bench_actuator_resolve(o->actuator), o->out, o->model,
                                    o->firmware_kp, o->budget, &E[0].r, leave, o->ntrain, o->nheld, path, frames,
                                    stale };
@@ -387,7 +387,7 @@ int cli_ident(int argc, char **argv)
     const int ntracks = o.model ? nE : o.ntrain;
     for (int i = 0; i < ntracks && !rc; i++) {
         if (fric_ident_tracks_create(&E[i].r, &E[i].tr, &why) || fric_mujoco_ident_tracks(m, &E[i].r, &E[i].tr, &why))
-            rc = cli_fail(CLI_RUNTIME, "ident: %s: %s", E[i].path, why);
+            rc = cli_core_fail(CLI_RUNTIME, "ident", E[i].path, why);
     }
     if (!rc && o.tracks) rc = write_tracks(o.tracks, &E[0].r, &E[0].tr);
     if (!rc) {
@@ -396,7 +396,7 @@ int cli_ident(int argc, char **argv)
         for (int i = 0; i < o.ntrain; i++) R[i] = &E[i].r, T[i] = &E[i].tr;
         fric_ident_options opt = { m->opt.timestep, 0, o.firmware_kp };
         set = fric_ident_set_create(R, T, (size_t)o.ntrain, &opt, &why);
-        if (!set) rc = cli_fail(CLI_USAGE, "%s", why);
+        if (!set) rc = cli_core_fail(CLI_USAGE, "ident", NULL, why);
         if (!rc && o.model) {
             rc = ident_bam(&o, E, nE, set, leave, &opt);
             goto done;
@@ -409,7 +409,7 @@ int cli_ident(int argc, char **argv)
         use[j] = !leave[j];
         if (leave[j]) continue;
         fprintf(stderr, "ident: fitting %s ...\n", r0->name[j]);
-        if (fric_ident_joint(set, j, o.budget, 1, &res[j], &why)) rc = cli_fail(CLI_RUNTIME, "ident: %s", why);
+        if (fric_ident_joint(set, j, o.budget, 1, &res[j], &why)) rc = cli_core_fail(CLI_RUNTIME, "ident", NULL, why);
         fitted[j] = res[j].p;
     }
     for (int i = 0; i < nE && !rc; i++) {
@@ -419,7 +419,7 @@ int cli_ident(int argc, char **argv)
         if (!E[i].file_q || !E[i].fit_q) rc = cli_fail(CLI_RUNTIME, "ident: out of memory.");
         else if (fric_mujoco_ident_replay(m, &E[i].r, NULL, NULL, o.firmware_kp, E[i].file_q, &why) ||
                  fric_mujoco_ident_replay(m, &E[i].r, fitted, use, o.firmware_kp, E[i].fit_q, &why))
-            rc = cli_fail(CLI_RUNTIME, "ident: %s: %s", E[i].path, why);
+            rc = cli_core_fail(CLI_RUNTIME, "ident", E[i].path, why);
     }
     if (!rc) rc = write_params(&o, r0, res, leave);
     if (!rc && n_warnings)

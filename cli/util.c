@@ -32,6 +32,19 @@ int cli_fail(int code, const char *fmt, ...)
     return code;
 }
 
+int cli_core_fail(int code, const char *cmd, const char *where, const char *why)
+{
+    const fric_error e = fric_status_last();
+    const size_t n = strlen(cmd);
+    const char *s = why ? why : e.message;
+    if (e.prefix > 0 && e.message && strcmp(e.message, s) == 0 && strncmp(s, cmd, n) == 0 &&
+        (s[n] == ':' || s[n] == ' ')) {
+        const char *end = strstr(s, ": ");   /* the door: the prefix's first part */
+        if (end && end + 2 - s <= e.prefix) s = end + 2;
+    }
+    return cli_fail(code, "%s: %s%s%s", cmd, where ? where : "", where ? ": " : "", s);
+}
+
 const char *cli_option(int argc, char **argv, int *a, const char *name, int *missing)
 {
     const char *arg = argv[*a];

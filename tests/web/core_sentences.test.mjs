@@ -79,7 +79,7 @@ function coreIds() {
   return out;
 }
 
-/** The fric__fail_id / fric__sentence calls of core/ whose id is not a literal: the wrappers
+/** The fric__fail_id / fric__fail_door / fric__sentence calls of core/ whose id is not a literal: the wrappers
  *  that pass an id on (each must be listed here, its callers walked above). */
 function passedOn() {
   const out = [];
@@ -89,9 +89,9 @@ function passedOn() {
       if (e.isDirectory()) { walk(p); continue; }
       if (!p.endsWith('.c') || p.endsWith(path.join('base', 'status.c'))) continue;
       const src = fs.readFileSync(p, 'utf8');
-      for (const m of src.matchAll(/\bfric__(fail_id|sentence)\s*\(/g)) {
+      for (const m of src.matchAll(/\bfric__(fail_id|fail_door|sentence)\s*\(/g)) {
         const args = callArgs(src, m.index + m[0].length - 1).split(',').map((x) => x.trim());
-        if (!args[m[1] === 'fail_id' ? 2 : 2].startsWith('"')) out.push(path.relative(ROOT, p));
+        if (!args[m[1] === 'fail_door' ? 3 : 2].startsWith('"')) out.push(path.relative(ROOT, p));
       }
     }
   };
