@@ -63,10 +63,11 @@ function coreIds() {
     }
   };
   walk(path.join(ROOT, 'core'));
-  // the bindings' own refusals (wasm/bindings*.c refuse: status, id, text, then (name, value) pairs, FXB_END)
+  // the bindings' own refusals (wasm/bindings*.c refuse: status, id, text, then (name, value) pairs, FXB_END;
+  // refuse_door: status, the door, then the same)
   for (const f of fs.readdirSync(path.join(ROOT, 'wasm')).filter((x) => x.endsWith('.c'))) {
     const src = fs.readFileSync(path.join(ROOT, 'wasm', f), 'utf8');
-    for (const m of src.matchAll(/\bfxb_refuse\(\s*\w+,\s*"([a-z][\w]*\.[\w.]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)/g)) {
+    for (const m of src.matchAll(/\bfxb_refuse(?:\(\s*\w+,|_door\(\s*\w+,\s*"[^"]*",)\s*"([a-z][\w]*\.[\w.]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)/g)) {
       const text = [...m[2].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => cString(x[1])).join('');
       const open = m.index + m[0].indexOf('(');
       // after the text's literals: , "name", value, "name", value, …, FXB_END

@@ -194,7 +194,6 @@ export default {
   'log.type.header': 'The header field {f} has the wrong type.',
   'log.unknown.entry': '{at} has the unknown field {f}.',
   'log.unknown.header': 'The log has the unknown header field {f}.',
-  'log.range.entry': '{at}: {f} is out of range: {range}',
   'log.range.header': 'The header field {f} is out of range: {range}',
   'log.tooFew': 'The log has too few samples for a replay.',
   'log.order': 'The timestamps are not increasing at entry {n}.',

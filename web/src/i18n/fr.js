@@ -195,7 +195,6 @@ export default {
   'log.type.header': 'Le champ d\'en-tête {f} n\'a pas le bon type.',
   'log.unknown.entry': '{at} a un champ inconnu, {f}.',
   'log.unknown.header': 'L\'enregistrement a un champ d\'en-tête inconnu, {f}.',
-  'log.range.entry': '{at} : {f} est hors limites : {range}',
   'log.range.header': 'Le champ d\'en-tête {f} est hors limites : {range}',
   'log.tooFew': 'L\'enregistrement a trop peu d\'échantillons pour être rejoué.',
   'log.order': 'Les horodatages ne sont pas croissants à l\'entrée {n}.',
