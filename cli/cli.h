@@ -24,15 +24,58 @@ int cli_fail(int code, const char *fmt, ...)
 #endif
     ;
 
-/* The options of a command, one table: cli_option matches argv[*a]
- * against one option "--name" that takes a value, given as --name VALUE
- * (*a moves to it) or --name=VALUE: the value; NULL when argv[*a] is
- * another argument, or with *missing 1 when --name is the last argument.
- * cli_option_in matches it against the table opts[n]: the index of the
- * option with *val its value; -1 when it is none of them; -2 after
- * printing "CMD: --name needs a value." (the caller returns CLI_USAGE). */
+/* The options of a command, one table read by one reader, so that the
+ * sentences about options are said once, by it: a value missing, an
+ * unknown option and a bad value.
+ * cli_option matches argv[*a] against one option "--name" that takes a
+ * value, given as --name VALUE (*a moves to it) or --name=VALUE: the value;
+ * NULL when argv[*a] is another argument, or with *missing 1 when --name is
+ * the last argument (a look ahead: mujoco's --params and --adopt).
+ * A table: each option's "--name", its value as the list of options shows
+ * it ("P.json"; "": shown bare; NULL: a flag, which takes no value) and
+ * what a value must be ("a time > 0 [s]", for cli_opt_bad). cmd names the
+ * command ("CMD: " before each sentence), with what an unknown argument is
+ * said with ("with --adopt"; NULL: nothing) and help what follows the list
+ * of options ("friction mujoco --help"; NULL: nothing).
+ * cli_opt_next reads argv[*a]: the index k of its option in the table
+ * (*val its value, NULL for a flag; *a moved past a separate value);
+ * CLI_OPT_ARG when argv[*a] does not start with "--" (the command's own
+ * argument); CLI_OPT_FAIL after one sentence, "CMD: --name needs a value."
+ * or cli_opt_unknown's (the caller returns CLI_USAGE).
+ * cli_opt_values reads argv[from..argc) as options of t only, each value
+ * into val[k] (NULL when not given; a later one replaces an earlier one):
+ * CLI_OK, or CLI_USAGE after one sentence (an argument that is no option
+ * of t is cli_opt_unknown's).
+ * cli_opt_unknown says "CMD: unknown option 'ARG' WITH; the options are
+ * --a A, --b and --c (HELP)." ("unknown argument" when ARG does not start with '-')
+ * and cli_opt_bad "CMD: --name 'VAL' must be MUST."; both return CLI_USAGE.
+ * cli_number reads s whole as a finite number into *x: 0, or 1 (*x
+ * unchanged) when it is none; cli_whole as a whole number (decimal, a long). */
+typedef struct {
+    const char *name, *value, *must;
+} cli_opt;
+typedef struct {
+    const char *cmd;
+    const cli_opt *opts;
+    int n;
+    const char *with, *help;
+} cli_opts;
+enum { CLI_OPT_ARG = -1, CLI_OPT_FAIL = -2 };
 const char *cli_option(int argc, char **argv, int *a, const char *name, int *missing);
-int cli_option_in(int argc, char **argv, int *a, const char *const *opts, int n, const char **val, const char *cmd);
+int cli_opt_next(int argc, char **argv, int *a, const cli_opts *t, const char **val);
+int cli_opt_values(int argc, char **argv, int from, const cli_opts *t, const char **val);
+int cli_opt_unknown(const cli_opts *t, const char *arg);
+int cli_opt_bad(const cli_opts *t, int k, const char *val);
+int cli_number(const char *s, double *x);
+int cli_whole(const char *s, long *x);
+
+/* A refusal of the core said at the command cmd: "CMD: [WHERE: ]SENTENCE",
+ * why the failing call's message. The core records the door it said its
+ * sentence at (fric_error.prefix, "ident: " or "ident fit: " before "out of
+ * memory."); a door naming cmd again is the command's own, so the command's
+ * replaces it and names it once ("ident: c.csv: out of memory.", never
+ * "ident: c.csv: ident: out of memory."); any other prefix stays. */
+int cli_core_fail(int code, const char *cmd, const char *where, const char *why);
 
 /* Writes n values as one CSV line, shortest round-trip digits. 0 on success,
  * nonzero when the stream is in error. */

@@ -41,15 +41,6 @@ typedef struct {
 } diagram_args;
 
 /* A finite number from the whole of text, else nonzero. */
-static int number(const char *text, double *out)
-{
-    char *end = NULL;
-    double v = strtod(text, &end);
-    if (end == text || *end != '\0' || !isfinite(v)) return 1;
-    *out = v;
-    return 0;
-}
-
 static int parse_velocities(const char *text, diagram_args *a)
 {
     const char *s = text;
@@ -65,7 +56,7 @@ static int parse_velocities(const char *text, diagram_args *a)
                             a->n_velocities + 1, len ? "too long" : "empty");
         memcpy(item, s, len);
         item[len] = '\0';
-        if (number(item, &v) || v < 0 || v > MAX_VELOCITY)
+        if (cli_number(item, &v) || v < 0 || v > MAX_VELOCITY)
             return cli_fail(CLI_USAGE, "diagram: velocities='%s': '%s' is not a velocity in "
                             "[0, %g] rad/s; e.g. velocities=0,1,2.", text, item, MAX_VELOCITY);
         if (a->n_velocities == MAX_VELOCITIES)
@@ -82,22 +73,25 @@ static int parse_args(int argc, char **argv, diagram_args *a)
     memset(a, 0, sizeof *a);
     a->n_velocities = 1; /* velocities=0 */
     a->points = DEFAULT_POINTS;
+    static const cli_opt opts[] = { { "--params", "P.json", NULL } };
+    static const cli_opts t = { "diagram", opts, 1, NULL,
+                                "and the arguments max_torque=T, velocities=v1,v2,... and points=N" };
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
-        int missing = 0;
-        const char *params = cli_option(argc, argv, &i, "--params", &missing);
-        if (missing) return cli_fail(CLI_USAGE, "diagram: --params needs a file.");
-        if (params) {
+        const char *params = NULL;
+        const int k = cli_opt_next(argc, argv, &i, &t, &params);
+        if (k == CLI_OPT_FAIL) return CLI_USAGE;
+        if (k == 0) {
             a->params = params;
         } else if (strncmp(arg, "max_torque=", 11) == 0) {
-            if (number(arg + 11, &a->max_torque) || !(a->max_torque > 0) ||
+            if (cli_number(arg + 11, &a->max_torque) || !(a->max_torque > 0) ||
                 a->max_torque > MAX_TORQUE)
                 return cli_fail(CLI_USAGE, "diagram: max_torque='%s' must be a torque in (0, %g] "
                                 "N·m (the diagram spans tau_m in [-max_torque, max_torque]).",
                                 arg + 11, MAX_TORQUE);
         } else if (strncmp(arg, "points=", 7) == 0) {
             double v;
-            if (number(arg + 7, &v) || v != floor(v) || v < 2 || v > MAX_POINTS)
+            if (cli_number(arg + 7, &v) || v != floor(v) || v < 2 || v > MAX_POINTS)
                 return cli_fail(CLI_USAGE, "diagram: points='%s' must be a whole number in "
                                 "[2, %d] (uniform tau_m samples per curve).", arg + 7,
                                 MAX_POINTS);
@@ -106,9 +100,7 @@ static int parse_args(int argc, char **argv, diagram_args *a)
             int rc = parse_velocities(arg + 11, a);
             if (rc) return rc;
         } else {
-            return cli_fail(CLI_USAGE, "diagram: unknown argument '%s'; usage: friction diagram "
-                            "--params P.json [max_torque=T] [velocities=v1,v2,...] "
-                            "[points=N].", arg);
+            return cli_opt_unknown(&t, arg);
         }
     }
     if (!a->params)

@@ -265,12 +265,8 @@ static int parse_model(const char *s, int *model)
                     "native (MuJoCo's joint) or all.", s);
 }
 
-static const char *const value_opts[] = { "--actuator", "--model", "--validation-kp", "--budget",
-                                          "--seed", "--threads", "--from", "--out", "--set",
-                                          "--bounds", "--validate", "--validation-split",
-                                          "--integrator", "--exclude-trajectory", "--tolerance" };
 enum { O_ACTUATOR, O_MODEL, O_KP, O_BUDGET, O_SEED, O_THREADS, O_FROM, O_OUT, O_SET, O_BOUNDS,
-       O_VALIDATE, O_SPLIT, O_INTEGRATOR, O_EXCLUDE, O_TOL, O_N };
+       O_VALIDATE, O_SPLIT, O_INTEGRATOR, O_EXCLUDE, O_TOL, O_SENSITIVITY, O_N };
 
 static int parse_opts(int argc, char **argv, fit_opts *o)
 {
@@ -278,6 +274,22 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
     o->budget = -1;   /* each model's default (fric_fit_default_budget, FRIC_NATIVE_FIT_BUDGET) */
     o->seed = 1;
     o->tol = FRIC_FIT_SENS_TOLERANCE;
+    char budget_must[192], threads_must[64];
+    snprintf(budget_must, sizeof budget_must, "a number of evaluations >= 0 (default %ld for M1-M3, %ld for M4-M6, "
+             "%d for native; 0 with --from: no search)", fric_fit_default_budget(1), fric_fit_default_budget(4),
+             FRIC_NATIVE_FIT_BUDGET);
+    snprintf(threads_must, sizeof threads_must, "in 0..%d (0: every core)", FIT_MAX_THREADS);
+    const cli_opt opts[O_N] = {
+        [O_ACTUATOR] = { "--actuator", "", NULL }, [O_MODEL] = { "--model", "", NULL },
+        [O_KP] = { "--validation-kp", "", "a gain >= 0 (the logs' header \"kp\", e.g. 800)" },
+        [O_BUDGET] = { "--budget", "", budget_must }, [O_SEED] = { "--seed", "", "an integer in [0, 2⁶⁴)" },
+        [O_THREADS] = { "--threads", "", threads_must }, [O_FROM] = { "--from", "", NULL },
+        [O_OUT] = { "--out", "", NULL }, [O_SET] = { "--set", "", NULL }, [O_BOUNDS] = { "--bounds", "", NULL },
+        [O_VALIDATE] = { "--validate", "", NULL }, [O_SPLIT] = { "--validation-split", "", NULL },
+        [O_INTEGRATOR] = { "--integrator", "", NULL }, [O_EXCLUDE] = { "--exclude-trajectory", "", NULL },
+        [O_TOL] = { "--tolerance", "", NULL }, [O_SENSITIVITY] = { "--sensitivity", NULL, NULL },
+    };
+    const cli_opts t = { "fit", opts, O_N, NULL, "'friction help'" };
     int only_logs = 0;
     for (int a = 1; a < argc; a++) {
         const char *arg = argv[a];
@@ -289,19 +301,10 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
             only_logs = 1;
             continue;
         }
-        if (strcmp(arg, "--sensitivity") == 0) {
-            o->sensitivity = 1;
-            continue;
-        }
         const char *val = NULL;
-        int k = cli_option_in(argc, argv, &a, value_opts, O_N, &val, "fit");
-        if (k == -2) return CLI_USAGE;
-        if (k < 0)
-            return cli_fail(CLI_USAGE, "fit: unknown option '%s'; the options are --actuator, "
-                            "--model, --validation-kp, --validation-split, --validate, --budget, --seed, --threads, "
-                            "--set, --bounds, --from, --out, --integrator, --exclude-trajectory, "
-                            "--sensitivity and --tolerance "
-                            "('friction help').", arg);
+        int k = cli_opt_next(argc, argv, &a, &t, &val);
+        if (k == CLI_OPT_ARG) return cli_opt_unknown(&t, arg);   /* "-x": an option the table lacks */
+        if (k == CLI_OPT_FAIL) return CLI_USAGE;
         char *end;
         switch (k) {
         case O_ACTUATOR: o->actuator = val; break;
@@ -309,9 +312,7 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
             if (parse_model(val, &o->model)) return CLI_USAGE;
             break;
         case O_KP:
-            if (parse_double(val, &o->kp) || o->kp < 0)
-                return cli_fail(CLI_USAGE, "fit: --validation-kp '%s' is not a gain >= 0 (the "
-                                "logs' header \"kp\", e.g. 800).", val);
+            if (parse_double(val, &o->kp) || o->kp < 0) return cli_opt_bad(&t, k, val);
             o->have_kp = 1;
             break;
         case O_SPLIT:
@@ -322,30 +323,19 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
             o->alternate = 1;
             break;
         case O_BUDGET:
-            errno = 0;
-            o->budget = strtol(val, &end, 10);
-            if (!*val || *end || errno == ERANGE || o->budget < 0)
-                return cli_fail(CLI_USAGE, "fit: --budget '%s' is not a number of evaluations "
-                                ">= 0 (default %ld for M1-M3, %ld for M4-M6, %d for native; 0 with "
-                                "--from: no search).", val, fric_fit_default_budget(1),
-                                fric_fit_default_budget(4), FRIC_NATIVE_FIT_BUDGET);
+            if (cli_whole(val, &o->budget) || o->budget < 0) return cli_opt_bad(&t, k, val);
             break;
         case O_SEED: {
             errno = 0;
             unsigned long long s = strtoull(val, &end, 10);
-            if (!*val || *end || errno == ERANGE || val[0] == '-')
-                return cli_fail(CLI_USAGE, "fit: --seed '%s' is not an integer in [0, 2⁶⁴).",
-                                val);
+            if (!*val || *end || errno == ERANGE || val[0] == '-') return cli_opt_bad(&t, k, val);
             o->seed = (uint64_t)s;
             break;
         }
         case O_THREADS: {
-            errno = 0;
-            long t = strtol(val, &end, 10);
-            if (!*val || *end || errno == ERANGE || t < 0 || t > FIT_MAX_THREADS)
-                return cli_fail(CLI_USAGE, "fit: --threads '%s' is not in 0..%d (0: every core).",
-                                val, FIT_MAX_THREADS);
-            o->threads = (int)t;
+            long n = 0;
+            if (cli_whole(val, &n) || n < 0 || n > FIT_MAX_THREADS) return cli_opt_bad(&t, k, val);
+            o->threads = (int)n;
             break;
         }
         case O_FROM: o->from = val; break;
@@ -358,6 +348,7 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
                                 val);
             break;
         case O_OUT: o->out = val; break;
+        case O_SENSITIVITY: o->sensitivity = 1; break;
         case O_EXCLUDE:
             if (!*val)
                 return cli_fail(CLI_USAGE, "fit: --exclude-trajectory needs a trajectory name "
@@ -812,7 +803,7 @@ static int write_params(const fit_model *m, const char *act, const fric_io_param
     if (m->model == FIT_NATIVE) {   /* the native file, with the fit's keys */
         fric_io_params_fit meta = { .train_mae = m->train, .holdout_mae = m->valid,
                                     .logs = train_logs, .evaluations = m->evals };
-        return cli_fit_native_write(&m->nbest, act, &meta, m->out);
+        return cli_fit_native_write("fit", &m->nbest, act, &meta, m->out);
     }
     fric_io_params_file pf;
     const char *why = NULL;

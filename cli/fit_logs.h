@@ -38,8 +38,9 @@ int cli_fit_logs_batch(const cli_fit_log *logs, int n, int valid, fric_fit_batch
  * act (the logs'), into *start. CLI_OK, or the code after one sentence. */
 int cli_fit_native_from(const char *path, const char *act, fric_native_params *start);
 /* The native params file of p (meta: the fit's keys) to out, by
- * cli_write_file. CLI_OK, or the code after one sentence. */
-int cli_fit_native_write(const fric_native_params *p, const char *act, const fric_io_params_fit *meta,
+ * cli_write_file, for the command cmd (fit, ident: the sentences' "CMD: ").
+ * CLI_OK, or the code after one sentence. */
+int cli_fit_native_write(const char *cmd, const fric_native_params *p, const char *act, const fric_io_params_fit *meta,
                          const char *out);
 /* --sensitivity of a native fit: the ranges of best's fitted keys in box on
  * train (fric_native_sensitivity), a line each, written to sens_out (bam's

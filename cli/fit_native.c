@@ -39,7 +39,7 @@ int cli_fit_native_from(const char *path, const char *act, fric_native_params *s
     return CLI_OK;
 }
 
-int cli_fit_native_write(const fric_native_params *p, const char *act, const fric_io_params_fit *meta,
+int cli_fit_native_write(const char *cmd, const fric_native_params *p, const char *act, const fric_io_params_fit *meta,
                          const char *out)
 {
     size_t len = 0;
@@ -47,8 +47,9 @@ int cli_fit_native_write(const fric_native_params *p, const char *act, const fri
     char *text = malloc(len + 1);
     int rc;
     if (!text || fric_native_params_write(p, act, meta, text, len + 1, &len))
-        rc = cli_fail(CLI_RUNTIME, "fit: %s", text ? fric_status_last().message : "out of memory.");
-    else rc = cli_write_file("fit", out, text, len);
+        rc = text ? cli_core_fail(CLI_RUNTIME, cmd, NULL, fric_status_last().message)
+                  : cli_fail(CLI_RUNTIME, "%s: out of memory.", cmd);
+    else rc = cli_write_file(cmd, out, text, len);
     free(text);
     return rc;
 }

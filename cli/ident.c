@@ -84,13 +84,19 @@ static int parse(int argc, char **argv, ident_args *o)
     o->budget = FRIC_IDENT_BUDGET;
     o->firmware_kp = FRIC_IDENT_FIRMWARE_KP;
     o->actuator = "sts3215";
-    static const char *const opts[] = { "--mjcf", "--out", "--leave", "--actuator", "--tracks", "--model",
-                                        "--hold-out", "--budget", "--firmware-kp" };
+    char kp_must[64];
+    snprintf(kp_must, sizeof kp_must, "a firmware gain in (0, %g]", FRIC_BENCH_KP_MAX);
+    const cli_opt opts[] = { { "--mjcf", "ROBOT.xml", NULL }, { "--out", "DIR", NULL },
+                                    { "--leave", "J1,J2", NULL }, { "--actuator", "A", NULL },
+                                    { "--tracks", "FILE", NULL }, { "--model", "native|m1|m4", "native, m1 or m4" },
+                                    { "--hold-out", "HELD.csv", NULL },
+                                    { "--budget", "N", "a whole number of evaluations in 1 .. 10000000" },
+                                    { "--firmware-kp", "K", kp_must } };
+    const cli_opts t = { "ident", opts, 9, NULL, NULL };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
-        const int k = a[0] == '-' && a[1] == '-' ? cli_option_in(argc, argv, &i, opts, 9, &v, "ident") : -1;
-        char *end = NULL;
-        if (k == -2) return CLI_USAGE;
+        const int k = cli_opt_next(argc, argv, &i, &t, &v);
+        if (k == CLI_OPT_FAIL) return CLI_USAGE;
         if (k == 0) o->mjcf = v;
         else if (k == 1) o->out = v;
         else if (k == 2) o->leave = v;
@@ -98,25 +104,16 @@ static int parse(int argc, char **argv, ident_args *o)
         else if (k == 4) o->tracks = v;
         else if (k == 5) {
             o->model = fric_ident_model_find(v);
-            if (o->model < 0) return cli_fail(CLI_USAGE, "ident: --model %s is not native, m1 or m4.", v);
+            if (o->model < 0) return cli_opt_bad(&t, k, v);
         } else if (k == 6) {
             if (o->nheld == MAX_FILES) return cli_fail(CLI_USAGE, "ident: at most %d --hold-out files.", MAX_FILES);
             o->held[o->nheld++] = v;
         } else if (k == 7) {
-            errno = 0;
-            o->budget = strtol(v, &end, 10);
-            if (errno || *end || o->budget < 1 || o->budget > 10000000)
-                return cli_fail(CLI_USAGE, "ident: --budget %s must be a whole number of evaluations in 1 .. 10000000.",
-                                v);
+            if (cli_whole(v, &o->budget) || o->budget < 1 || o->budget > 10000000) return cli_opt_bad(&t, k, v);
         } else if (k == 8) {
-            o->firmware_kp = strtod(v, &end);
-            if (*end || !(o->firmware_kp > 0) || o->firmware_kp > FRIC_BENCH_KP_MAX)
-                return cli_fail(CLI_USAGE, "ident: --firmware-kp %s must be a firmware gain in (0, %g].", v,
-                                FRIC_BENCH_KP_MAX);
-        } else if (a[0] == '-' && a[1] == '-')
-            return cli_fail(CLI_USAGE, "ident: unknown option %s (--mjcf, --hold-out, --leave, --budget, "
-                            "--firmware-kp, --actuator, --out, --tracks, --model).", a);
-        else {
+            if (cli_number(v, &o->firmware_kp) || !(o->firmware_kp > 0) || o->firmware_kp > FRIC_BENCH_KP_MAX)
+                return cli_opt_bad(&t, k, v);
+        } else {
             if (o->ntrain == MAX_FILES) return cli_fail(CLI_USAGE, "ident: at most %d training recordings.", MAX_FILES);
             o->train[o->ntrain++] = a;
         }
@@ -303,7 +300,7 @@ static int write_params(const ident_args *o, const fric_recording *r0, const fri
         meta.holdout_mae = NAN;
         meta.logs = (size_t)o->ntrain;
         meta.evaluations = res[j].evals;
-        int rc = cli_fit_native_write(&res[j].p, fric_bench_actuator_resolve(o->actuator), &meta, path);
+        int rc = cli_fit_native_write("ident", &res[j].p, fric_bench_actuator_resolve(o->actuator), &meta, path);
         if (rc) return rc;
     }
     return CLI_OK;
@@ -337,7 +334,7 @@ static int ident_bam(const ident_args *o, const rec_entry *E, int nE, const fric
     const char *why = NULL;
     fric_ident_set *held = NULL;
     if (o->nheld && !(held = fric_ident_set_create(R, T, (size_t)o->nheld, opt, &why)))
-        return cli_fail(CLI_USAGE, "%s", why);
+        return cli_core_fail(CLI_USAGE, "ident", NULL, why);
     const cli_ident_bam_args a = { o->mjcf, fric_bench_actuator_resolve(o->actuator), o->out, o->model,
                                    o->firmware_kp, o->budget, &E[0].r, leave, o->ntrain, o->nheld, path, frames,
                                    stale };
@@ -390,7 +387,7 @@ int cli_ident(int argc, char **argv)
     const int ntracks = o.model ? nE : o.ntrain;
     for (int i = 0; i < ntracks && !rc; i++) {
         if (fric_ident_tracks_create(&E[i].r, &E[i].tr, &why) || fric_mujoco_ident_tracks(m, &E[i].r, &E[i].tr, &why))
-            rc = cli_fail(CLI_RUNTIME, "ident: %s: %s", E[i].path, why);
+            rc = cli_core_fail(CLI_RUNTIME, "ident", E[i].path, why);
     }
     if (!rc && o.tracks) rc = write_tracks(o.tracks, &E[0].r, &E[0].tr);
     if (!rc) {
@@ -399,7 +396,7 @@ int cli_ident(int argc, char **argv)
         for (int i = 0; i < o.ntrain; i++) R[i] = &E[i].r, T[i] = &E[i].tr;
         fric_ident_options opt = { m->opt.timestep, 0, o.firmware_kp };
         set = fric_ident_set_create(R, T, (size_t)o.ntrain, &opt, &why);
-        if (!set) rc = cli_fail(CLI_USAGE, "%s", why);
+        if (!set) rc = cli_core_fail(CLI_USAGE, "ident", NULL, why);
         if (!rc && o.model) {
             rc = ident_bam(&o, E, nE, set, leave, &opt);
             goto done;
@@ -412,7 +409,7 @@ int cli_ident(int argc, char **argv)
         use[j] = !leave[j];
         if (leave[j]) continue;
         fprintf(stderr, "ident: fitting %s ...\n", r0->name[j]);
-        if (fric_ident_joint(set, j, o.budget, 1, &res[j], &why)) rc = cli_fail(CLI_RUNTIME, "ident: %s", why);
+        if (fric_ident_joint(set, j, o.budget, 1, &res[j], &why)) rc = cli_core_fail(CLI_RUNTIME, "ident", NULL, why);
         fitted[j] = res[j].p;
     }
     for (int i = 0; i < nE && !rc; i++) {
@@ -422,7 +419,7 @@ int cli_ident(int argc, char **argv)
         if (!E[i].file_q || !E[i].fit_q) rc = cli_fail(CLI_RUNTIME, "ident: out of memory.");
         else if (fric_mujoco_ident_replay(m, &E[i].r, NULL, NULL, o.firmware_kp, E[i].file_q, &why) ||
                  fric_mujoco_ident_replay(m, &E[i].r, fitted, use, o.firmware_kp, E[i].fit_q, &why))
-            rc = cli_fail(CLI_RUNTIME, "ident: %s: %s", E[i].path, why);
+            rc = cli_core_fail(CLI_RUNTIME, "ident", E[i].path, why);
     }
     if (!rc) rc = write_params(&o, r0, res, leave);
     if (!rc && n_warnings)

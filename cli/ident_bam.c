@@ -48,7 +48,7 @@ static int write_bam_params(const cli_ident_bam_args *a, const fric_recording *r
         fric_io_params_file pf;
         const char *why = NULL;
         if (fric_fit_params_file(a->actuator, a->model, res[j].p, FRIC_BENCH_INTEGRATOR_MUJOCO, &meta, &pf, &why))
-            return cli_fail(CLI_RUNTIME, "ident: %s", why);
+            return cli_core_fail(CLI_RUNTIME, "ident", NULL, why);
         /* the firmware gain the fit ran at: the bench's "kp", which the
            params file's readers take (an adopter would otherwise run the
            actuator's default gain) */
@@ -62,7 +62,7 @@ static int write_bam_params(const cli_ident_bam_args *a, const fric_recording *r
         char text[8192];
         size_t len = 0;
         if (fric_io_params_write(&pf, text, sizeof text, &len))
-            return cli_fail(CLI_RUNTIME, "ident: %s", fric_status_last().message);
+            return cli_core_fail(CLI_RUNTIME, "ident", NULL, fric_status_last().message);
         int rc = cli_write_file("ident", path, text, len);
         if (rc) return rc;
     }
@@ -74,7 +74,7 @@ int cli_ident_bam(const cli_ident_bam_args *a, const fric_ident_set *train, cons
     const fric_recording *r0 = a->r0;
     const char *why = NULL;
     fric_fit_target t;
-    if (fric_ident_bam_target(a->actuator, a->model, &t, &why)) return cli_fail(CLI_USAGE, "ident: %s", why);
+    if (fric_ident_bam_target(a->actuator, a->model, &t, &why)) return cli_core_fail(CLI_USAGE, "ident", NULL, why);
     fric_ident_bam_result *res = calloc(FRIC_REC_MAX_JOINTS, sizeof *res);
     double held_mae[FRIC_REC_MAX_JOINTS];
     if (!res) return cli_fail(CLI_RUNTIME, "ident: out of memory.");
@@ -84,7 +84,7 @@ int cli_ident_bam(const cli_ident_bam_args *a, const fric_ident_set *train, cons
         if (a->leave[j]) continue;
         fprintf(stderr, "ident: fitting %s (M%d) ...\n", r0->name[j], a->model);
         if (fric_ident_bam_joint(train, a->actuator, &t, j, a->budget, 1, &res[j], &why))
-            rc = cli_fail(CLI_RUNTIME, "ident: %s", why);
+            rc = cli_core_fail(CLI_RUNTIME, "ident", NULL, why);
         else held_mae[j] = set_mae(held, &t, j, res[j].p);
     }
     if (!rc) rc = write_bam_params(a, r0, res, held_mae);

@@ -122,21 +122,20 @@ typedef struct {
 
 static int parse_args(int argc, char **argv, mj_args *o)
 {
-    static const char *const opts[] = { "--joint", "--params", "--actuator", "--treatment", "--log",
-                                        "--duration", "--csv" };
+    static const cli_opt opts[] = { { "--joint", "NAME", NULL }, { "--params", "P.json", NULL }, { "--actuator", "A", NULL },
+                                    { "--treatment", "implicit|frictionloss|noslip", "implicit, frictionloss or noslip" },
+                                    { "--log", "LOG.json", NULL }, { "--duration", "S", "a time > 0 [s]" },
+                                    { "--csv", "FILE", NULL } };
+    static const cli_opts t = { "mujoco", opts, 7, NULL, "friction mujoco --help" };
     memset(o, 0, sizeof *o);
     o->law = (fric_law){ FRIC_STRIBECK, 0, 0, 0, 0, 1 };
     o->duration = 10;
     for (int a = 1; a < argc; a++) {
         const char *arg = argv[a];
-        if (arg[0] == '-' && arg[1] == '-') {
-            const char *val = NULL;
-            const int k = cli_option_in(argc, argv, &a, opts, 7, &val, "mujoco");
-            if (k == -2) return CLI_USAGE;
-            if (k < 0)
-                return cli_fail(CLI_USAGE, "mujoco: unknown option '%s'; the options are --joint, "
-                                "--params, --actuator, --treatment, --log, --duration, --csv "
-                                "(friction mujoco --help).", arg);
+        const char *val = NULL;
+        const int k = cli_opt_next(argc, argv, &a, &t, &val);
+        if (k == CLI_OPT_FAIL) return CLI_USAGE;
+        if (k != CLI_OPT_ARG) {
             if (k == 0) {
                 if (o->n_joints == FRIC_MUJOCO_MAX_JOINTS)
                     return cli_fail(CLI_USAGE, "mujoco: more than %d --joint.", FRIC_MUJOCO_MAX_JOINTS);
@@ -144,17 +143,12 @@ static int parse_args(int argc, char **argv, mj_args *o)
             } else if (k == 1) o->params = val;
             else if (k == 2) o->actuator = val;
             else if (k == 3) {
-                int t = fric_mujoco_treatment_find(val);
-                if (t < 0)
-                    return cli_fail(CLI_USAGE, "mujoco: --treatment '%s' is not implicit, "
-                                    "frictionloss or noslip.", val);
-                o->treatment = (fric_mujoco_treatment)t;
+                int tr = fric_mujoco_treatment_find(val);
+                if (tr < 0) return cli_opt_bad(&t, 3, val);
+                o->treatment = (fric_mujoco_treatment)tr;
             } else if (k == 4) o->log = val;
             else if (k == 5) {
-                char *end = NULL;
-                o->duration = strtod(val, &end);
-                if (end == val || *end || !(o->duration > 0) || !isfinite(o->duration))
-                    return cli_fail(CLI_USAGE, "mujoco: --duration '%s' must be a time > 0 [s].", val);
+                if (cli_number(val, &o->duration) || !(o->duration > 0)) return cli_opt_bad(&t, 5, val);
             } else o->csv = val;
             continue;
         }

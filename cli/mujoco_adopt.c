@@ -50,23 +50,22 @@ static int split_eq(char *arg, const char **value)
 
 static int adopt_parse(int argc, char **argv, adopt_args *o)
 {
-    static const char *const opts[] = { "--adopt", "--params", "--seconds", "--goal", "--csv" };
+    static const cli_opt opts[] = { { "--adopt", "MAPPING", NULL }, { "--params", "NAME=FILE.json", NULL },
+                                    { "--seconds", "S", "a time > 0 [s]" }, { "--goal", "JOINT=RAD", "JOINT=RAD" },
+                                    { "--csv", "FILE", NULL }, { "--keep-armature", NULL, NULL } };
+    static const cli_opts t = { "mujoco", opts, 6, "with --adopt", "friction mujoco --help" };
     memset(o, 0, sizeof *o);
     o->seconds = 10;
     for (int a = 1; a < argc; a++) {
         const char *arg = argv[a];
-        if (strcmp(arg, "--keep-armature") == 0) {
+        const char *val = NULL;
+        const int k = cli_opt_next(argc, argv, &a, &t, &val);
+        if (k == CLI_OPT_FAIL) return CLI_USAGE;
+        if (k == 5) {
             o->keep_armature = 1;
             continue;
         }
-        if (arg[0] == '-' && arg[1] == '-') {
-            const char *val = NULL;
-            const int k = cli_option_in(argc, argv, &a, opts, 5, &val, "mujoco");
-            if (k == -2) return CLI_USAGE;
-            if (k < 0)
-                return cli_fail(CLI_USAGE, "mujoco: unknown option '%s' with --adopt; its options are "
-                                "--params NAME=FILE.json, --keep-armature, --seconds S, --goal JOINT=RAD, "
-                                "--csv FILE (friction mujoco --help).", arg);
+        if (k != CLI_OPT_ARG) {
             if (k == 0) {
                 if (o->mapping) return cli_fail(CLI_USAGE, "mujoco: --adopt given twice; give one mapping "
                                                 "(entries separated by ',').");
@@ -86,17 +85,12 @@ static int adopt_parse(int argc, char **argv, adopt_args *o)
             } else if (k == 4) {
                 o->csv = val;
             } else if (k == 2) {
-                char *end = NULL;
-                o->seconds = strtod(val, &end);
-                if (end == val || *end || !(o->seconds > 0) || !isfinite(o->seconds))
-                    return cli_fail(CLI_USAGE, "mujoco: --seconds '%s' must be a time > 0 [s].", val);
+                if (cli_number(val, &o->seconds) || !(o->seconds > 0)) return cli_opt_bad(&t, 2, val);
             } else {
                 const char *rad = NULL;
-                char *end = NULL;
-                if (!split_eq((char *)val, &rad))
-                    return cli_fail(CLI_USAGE, "mujoco: --goal '%s' must be JOINT=RAD.", val);
-                double g = strtod(rad, &end);
-                if (end == rad || *end || !isfinite(g))
+                double g = 0;
+                if (!split_eq((char *)val, &rad)) return cli_opt_bad(&t, 3, val);
+                if (cli_number(rad, &g))
                     return cli_fail(CLI_USAGE, "mujoco: --goal %s=%s: the goal must be a finite angle [rad].",
                                     val, rad);
                 if (o->ngoal == FRIC_MUJOCO_MAX_JOINTS)

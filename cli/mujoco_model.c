@@ -6,8 +6,6 @@
  * (fric_native_class_mjcf). Every input is checked before anything is
  * written to stdout (exit 2 with one message).
  */
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,17 +81,12 @@ static int wants_class(int argc, char **argv)
 
 static int mujoco_class(int argc, char **argv)
 {
-    static const char *const opts[] = { "--class", "--params", "--kp", "--mujoco" };
-    const char *val[4] = { NULL, NULL, NULL, NULL };
-    for (int a = 1; a < argc; a++) {
-        const char *v = NULL;
-        const int k = cli_option_in(argc, argv, &a, opts, 4, &v, "mujoco-model");
-        if (k == -2) return CLI_USAGE;
-        if (k < 0)
-            return cli_fail(CLI_USAGE, "mujoco-model: unknown argument '%s' with --class; give --class NAME "
-                            "--params NATIVE.json [--kp K] [--mujoco 3|2].", argv[a]);
-        val[k] = v;
-    }
+    static const cli_opt opts[] = { { "--class", "NAME", NULL }, { "--params", "NATIVE.json", NULL },
+                                    { "--kp", "K", "a firmware gain >= 0 (the log's kp)" },
+                                    { "--mujoco", "3|2", "3 (<position kp kv>) or 2 (MuJoCo 2.2.2: the <general> actuator)" } };
+    static const cli_opts t = { "mujoco-model", opts, 4, "with --class", NULL };
+    const char *val[4];
+    if (cli_opt_values(argc, argv, 1, &t, val)) return CLI_USAGE;
     const char *name = val[0], *params = val[1], *kp_arg = val[2], *dialect_arg = val[3];
     if (!params)
         return cli_fail(CLI_USAGE, "mujoco-model --class needs --params NATIVE.json (a params file of model "
@@ -102,19 +95,14 @@ static int mujoco_class(int argc, char **argv)
     if (dialect_arg) {
         if (strcmp(dialect_arg, "3") == 0) dialect = FRIC_NATIVE_MUJOCO3;
         else if (strcmp(dialect_arg, "2") == 0 || strcmp(dialect_arg, "2.2.2") == 0) dialect = FRIC_NATIVE_MUJOCO222;
-        else return cli_fail(CLI_USAGE, "mujoco-model: --mujoco '%s' is neither 3 (<position kp kv>) nor 2 "
-                             "(MuJoCo 2.2.2: the <general> actuator).", dialect_arg);
+        else return cli_opt_bad(&t, 3, dialect_arg);
     }
     fric_native_params p;
     int rc = fric_native_params_file(params) ? native_params_file(params, &p) : not_native(params);
     if (rc) return rc;
     double kp = p.firmware_kp;
     if (kp_arg) {
-        char *end = NULL;
-        errno = 0;
-        kp = strtod(kp_arg, &end);
-        if (end == kp_arg || *end || errno || !isfinite(kp) || kp < 0)
-            return cli_fail(CLI_USAGE, "mujoco-model: --kp '%s' must be a firmware gain >= 0 (the log's kp).", kp_arg);
+        if (cli_number(kp_arg, &kp) || kp < 0) return cli_opt_bad(&t, 2, kp_arg);
     }
     int len = fric_native_class_mjcf(&p, name, kp, dialect, 1, NULL, 0);
     if (len < 0) return cli_fail(CLI_USAGE, "mujoco-model: %s", fric_status_last().message);
@@ -134,17 +122,10 @@ static int mujoco_class(int argc, char **argv)
  * what `friction mujoco --params NATIVE.json --log` runs). */
 static int mujoco_bench_model(int argc, char **argv)
 {
-    static const char *const opts[] = { "--log", "--params" };
-    const char *val[2] = { NULL, NULL };
-    for (int a = 1; a < argc; a++) {
-        const char *v = NULL;
-        const int k = cli_option_in(argc, argv, &a, opts, 2, &v, "mujoco-model");
-        if (k == -2) return CLI_USAGE;
-        if (k < 0)
-            return cli_fail(CLI_USAGE, "mujoco-model: unknown argument '%s'; give --log LOG.json "
-                            "--params P.json.", argv[a]);
-        val[k] = v;
-    }
+    static const cli_opt opts[] = { { "--log", "LOG.json", NULL }, { "--params", "P.json", NULL } };
+    static const cli_opts t = { "mujoco-model", opts, 2, NULL, "or --class NAME --params NATIVE.json" };
+    const char *val[2];
+    if (cli_opt_values(argc, argv, 1, &t, val)) return CLI_USAGE;
     const char *log_path = val[0], *params = val[1];
     if (!log_path || !params)
         return cli_fail(CLI_USAGE, "mujoco-model needs --log LOG.json (mass, length, arm mass, step) "

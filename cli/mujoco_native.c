@@ -25,18 +25,14 @@
  * a law do not apply: refused in one sentence. */
 int cli_mujoco_native(int argc, char **argv, const char *params)
 {
-    static const char *const opts[] = { "--params", "--log", "--actuator", "--csv" };
-    const char *val[4] = { NULL, NULL, NULL, NULL };
-    for (int a = 1; a < argc; a++) {
-        const char *v = NULL;
-        const int k = cli_option_in(argc, argv, &a, opts, 4, &v, "mujoco");
-        if (k == -2) return CLI_USAGE;
-        if (k < 0)
-            return cli_fail(CLI_USAGE, "mujoco: params %s are MuJoCo's native joint, which runs on the log's own "
-                            "bench with MuJoCo's friction; '%s' does not apply (give --params, --log, --actuator, "
-                            "--csv).", params, argv[a]);
-        val[k] = v;
-    }
+    static const cli_opt opts[] = { { "--params", "NATIVE.json", NULL }, { "--log", "LOG.json", NULL },
+                                    { "--actuator", "A", NULL }, { "--csv", "FILE", NULL } };
+    char with[512];
+    snprintf(with, sizeof with, "with params %s, MuJoCo's native joint, which runs on the log's own bench with "
+             "MuJoCo's friction", params);
+    const cli_opts t = { "mujoco", opts, 4, with, NULL };
+    const char *val[4];
+    if (cli_opt_values(argc, argv, 1, &t, val)) return CLI_USAGE;
     if (!val[1])
         return cli_fail(CLI_USAGE, "mujoco: params %s are MuJoCo's native joint: give the log to replay on its "
                         "bench (--log LOG.json).", params);

@@ -15,7 +15,6 @@
  * (fric_mujoco_recipe_joints): the goals as `t,<joint>,...` (the robot
  * player's input) and what the episode is as JSON beside it.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,35 +56,17 @@ static void range_of(const double *v, size_t n, int J, int j, double *lo, double
 }
 
 /* A whole-string finite number. */
-static int number(const char *s, double *v)
-{
-    char *end;
-    *v = strtod(s, &end);
-    return *s && !*end && isfinite(*v);
-}
-
 static int recipe(int argc, char **argv)
 {
-    const char *mjcf = NULL, *out = NULL, *segments = NULL;
     fric_recipe_def def = fric_recipe_default();
-    static const char *const opts[] = { "--mjcf", "--out", "--segments", "--seconds", "--fps" };
-    for (int i = 2; i < argc; i++) {
-        const char *o = argv[i], *v = NULL;
-        const int k = cli_option_in(argc, argv, &i, opts, 5, &v, "recording recipe");
-        if (k == -2) return CLI_USAGE;
-        if (k == 0) mjcf = v;
-        else if (k == 1) out = v;
-        else if (k == 2) segments = v;
-        else if (k == 3 || k == 4) {
-            double x;
-            if (!number(v, &x))
-                return cli_fail(CLI_USAGE, "recording recipe: %s '%s' is not a number.", opts[k], v);
-            *(k == 4 ? &def.fps : &def.seconds) = x;
-        } else {
-            return cli_fail(CLI_USAGE, "recording recipe: unknown option '%s'; the options are --mjcf, "
-                            "--out, --seconds, --fps and --segments.", o);
-        }
-    }
+    static const cli_opt opts[] = { { "--mjcf", "", NULL }, { "--out", "", NULL }, { "--segments", "", NULL },
+                                    { "--seconds", "", "a number" }, { "--fps", "", "a number" } };
+    static const cli_opts t = { "recording recipe", opts, 5, NULL, NULL };
+    const char *val[5];
+    if (cli_opt_values(argc, argv, 2, &t, val)) return CLI_USAGE;
+    const char *mjcf = val[0], *out = val[1], *segments = val[2];
+    for (int k = 3; k < 5; k++)
+        if (val[k] && cli_number(val[k], k == 4 ? &def.fps : &def.seconds)) return cli_opt_bad(&t, k, val[k]);
     if (!mjcf || !out)
         return cli_fail(CLI_USAGE, "recording recipe: give the robot and the file to write: --mjcf ROBOT.xml "
                         "--out RECIPE.csv.");

@@ -234,18 +234,19 @@ int cli_replay(int argc, char **argv)
             only_logs = 1;
             continue;
         }
-        static const char *const names[] = { "--params", "--csv", "--friction", "--integrator", "--actuator" };
+        const cli_opt opts[] = { { "--params", "P.json", NULL }, { "--csv", "FILE", NULL },
+                                 { "--friction", treatment_list(), NULL }, { "--integrator", "bam|mujoco", NULL },
+                                 { "--actuator", "A", NULL } };
+        const cli_opts t = { "replay", opts, 5, NULL, NULL };
         const char *val = NULL;
-        int k = cli_option_in(argc, argv, &a, names, 5, &val, "replay");
-        if (k == -2) {
+        int k = cli_opt_next(argc, argv, &a, &t, &val);
+        if (k == CLI_OPT_ARG) {   /* "-x": an option the table lacks */
+            cli_opt_unknown(&t, arg);
+            k = CLI_OPT_FAIL;
+        }
+        if (k == CLI_OPT_FAIL) {
             free(paths);
             return CLI_USAGE;
-        }
-        if (k < 0) {
-            free(paths);
-            return cli_fail(CLI_USAGE, "replay: unknown option '%s'; the options are --params "
-                            "P.json, --csv FILE, --friction %s, --integrator bam|mujoco and --actuator A.", arg,
-                            treatment_list());
         }
         if (k == 0) params = val;
         else if (k == 4) actuator = val;

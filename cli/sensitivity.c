@@ -182,14 +182,15 @@ int cli_sensitivity(int argc, char **argv)
             paths[n++] = arg;
             continue;
         }
-        static const char *const names[] = { "--params", "--tolerance", "--out" };
+        static const cli_opt opts[] = { { "--params", "P.json", NULL }, { "--tolerance", "T", NULL },
+                                        { "--out", "OUT.json", NULL } };
+        static const cli_opts t = { "sensitivity", opts, 3, NULL, NULL };
         const char *val = NULL;
-        const int k = cli_option_in(argc, argv, &a, names, 3, &val, "sensitivity");
-        if (k == -2)
+        const int k = cli_opt_next(argc, argv, &a, &t, &val);
+        if (k == CLI_OPT_FAIL)
             rc = CLI_USAGE;
-        else if (k < 0)
-            rc = cli_fail(CLI_USAGE, "sensitivity: unknown option '%s'; the options are --params P.json, "
-                          "--tolerance T and --out OUT.json.", arg);
+        else if (k == CLI_OPT_ARG)
+            rc = cli_opt_unknown(&t, arg);
         else if (k == 0) params = val;
         else if (k == 2) out = val;
         else rc = cli_sens_tolerance("sensitivity", val, &tol);

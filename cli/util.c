@@ -5,6 +5,7 @@
 #define _XOPEN_SOURCE 700   /* realpath, lstat, mkstemp */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,19 @@ int cli_fail(int code, const char *fmt, ...)
     return code;
 }
 
+int cli_core_fail(int code, const char *cmd, const char *where, const char *why)
+{
+    const fric_error e = fric_status_last();
+    const size_t n = strlen(cmd);
+    const char *s = why ? why : e.message;
+    if (e.prefix > 0 && e.message && strcmp(e.message, s) == 0 && strncmp(s, cmd, n) == 0 &&
+        (s[n] == ':' || s[n] == ' ')) {
+        const char *end = strstr(s, ": ");   /* the door: the prefix's first part */
+        if (end && end + 2 - s <= e.prefix) s = end + 2;
+    }
+    return cli_fail(code, "%s: %s%s%s", cmd, where ? where : "", where ? ": " : "", s);
+}
+
 const char *cli_option(int argc, char **argv, int *a, const char *name, int *missing)
 {
     const char *arg = argv[*a];
@@ -45,18 +59,80 @@ const char *cli_option(int argc, char **argv, int *a, const char *name, int *mis
     return argv[++*a];
 }
 
-int cli_option_in(int argc, char **argv, int *a, const char *const *opts, int n, const char **val, const char *cmd)
+int cli_opt_next(int argc, char **argv, int *a, const cli_opts *t, const char **val)
 {
-    for (int k = 0; k < n; k++) {
+    const char *arg = argv[*a];
+    *val = NULL;
+    if (arg[0] != '-' || arg[1] != '-') return CLI_OPT_ARG;
+    for (int k = 0; k < t->n; k++) {
+        const cli_opt *o = &t->opts[k];
+        if (!o->value) {
+            if (strcmp(arg, o->name) == 0) return k;
+            continue;
+        }
         int missing = 0;
-        *val = cli_option(argc, argv, a, opts[k], &missing);
+        *val = cli_option(argc, argv, a, o->name, &missing);
         if (missing) {
-            cli_fail(CLI_USAGE, "%s: %s needs a value.", cmd, argv[*a]);
-            return -2;
+            cli_fail(CLI_USAGE, "%s: %s needs a value.", t->cmd, arg);
+            return CLI_OPT_FAIL;
         }
         if (*val) return k;
     }
-    return -1;
+    cli_opt_unknown(t, arg);
+    return CLI_OPT_FAIL;
+}
+
+int cli_opt_values(int argc, char **argv, int from, const cli_opts *t, const char **val)
+{
+    for (int k = 0; k < t->n; k++) val[k] = NULL;
+    for (int a = from; a < argc; a++) {
+        const char *v = NULL;
+        const int k = cli_opt_next(argc, argv, &a, t, &v);
+        if (k == CLI_OPT_FAIL) return CLI_USAGE;
+        if (k == CLI_OPT_ARG) return cli_opt_unknown(t, argv[a]);
+        val[k] = v;
+    }
+    return CLI_OK;
+}
+
+int cli_opt_unknown(const cli_opts *t, const char *arg)
+{
+    char list[768];
+    size_t n = 0;
+    list[0] = '\0';
+    for (int k = 0; k < t->n && n < sizeof list; k++) {
+        const cli_opt *o = &t->opts[k];
+        n += (size_t)snprintf(list + n, sizeof list - n, "%s%s%s%s", k == 0 ? "" : k == t->n - 1 ? " and " : ", ",
+                              o->name, o->value && *o->value ? " " : "", o->value ? o->value : "");
+    }
+    const int option = arg[0] == '-';
+    return cli_fail(CLI_USAGE, "%s: unknown %s '%s'%s%s; the options are %s%s%s%s.", t->cmd,
+                    option ? "option" : "argument", arg, t->with ? " " : "", t->with ? t->with : "", list,
+                    t->help ? " (" : "", t->help ? t->help : "", t->help ? ")" : "");
+}
+
+int cli_opt_bad(const cli_opts *t, int k, const char *val)
+{
+    return cli_fail(CLI_USAGE, "%s: %s '%s' must be %s.", t->cmd, t->opts[k].name, val, t->opts[k].must);
+}
+
+int cli_number(const char *s, double *x)
+{
+    char *end = NULL;
+    const double v = strtod(s, &end);
+    if (end == s || *end != '\0' || !isfinite(v)) return 1;
+    *x = v;
+    return 0;
+}
+
+int cli_whole(const char *s, long *x)
+{
+    char *end = NULL;
+    errno = 0;
+    const long v = strtol(s, &end, 10);
+    if (end == s || *end != '\0' || errno == ERANGE) return 1;
+    *x = v;
+    return 0;
 }
 
 int cli_csv_row(FILE *f, const double *v, int n)

@@ -130,20 +130,19 @@ void fxb_restatus(int status) { if (last_status) last_status = status; }
 /* The message: text with each {name} of the pairs replaced by its value (a
  * {word} naming none stays as it is); the values as the core records them
  * (fric_error.values: "name=text" entries separated by FRIC_VALUE_SEP). */
-void fxb_refuse(int status, const char *id, const char *text, ...)
+static void refuse(int status, const char *door, const char *id, const char *text, va_list ap)
 {
     enum { MAX = 8 };
     const char *name[MAX], *value[MAX];
     int n = 0;
-    va_list ap;
-    va_start(ap, text);
     for (const char *k; n < MAX && (k = va_arg(ap, const char *)) != NULL; n++) {
         name[n] = k;
         value[n] = va_arg(ap, const char *);
     }
-    va_end(ap);
     char msg[sizeof last_error];
-    size_t len = 0;
+    int w0 = snprintf(msg, sizeof msg, "%s", door);
+    size_t len = w0 < 0 ? 0 : (size_t)w0 >= sizeof msg ? sizeof msg - 1 : (size_t)w0;
+    const int prefix = (int)len;
     for (const char *p = text; *p && len + 1 < sizeof msg;) {
         const char *e = *p == '{' ? strchr(p, '}') : NULL;
         int i = n;
@@ -161,12 +160,29 @@ void fxb_refuse(int status, const char *id, const char *text, ...)
     msg[len] = '\0';
     fxb_set_status(status, -1, msg);
     snprintf(last_id, sizeof last_id, "%s", id);
+    last_prefix = prefix;
     size_t vl = 0;
     const char sep[2] = { FRIC_VALUE_SEP, '\0' };   /* fric_error.values' separator, the core's */
     for (int i = 0; i < n && vl + 1 < sizeof last_values; i++) {
         int w = snprintf(last_values + vl, sizeof last_values - vl, "%s%s=%s", i ? sep : "", name[i], value[i]);
         vl = w < 0 ? vl : vl + (size_t)w >= sizeof last_values ? sizeof last_values - 1 : vl + (size_t)w;
     }
+}
+
+void fxb_refuse(int status, const char *id, const char *text, ...)
+{
+    va_list ap;
+    va_start(ap, text);
+    refuse(status, "", id, text, ap);
+    va_end(ap);
+}
+
+void fxb_refuse_door(int status, const char *door, const char *id, const char *text, ...)
+{
+    va_list ap;
+    va_start(ap, text);
+    refuse(status, door, id, text, ap);
+    va_end(ap);
 }
 
 FXB_EXPORT const char *fxb_last_error(void) { return last_error; }

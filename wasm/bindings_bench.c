@@ -78,7 +78,7 @@ FXB_EXPORT int fxb_bench_replay(const double *p, int n, double *sim_q, int cap,
     fric_bench_def d;
     const char *why = "";
     if (fxb_bench_params_bad(n) || fxb_count_bad("cap", cap, sizeof(double))) return 1;
-    if (!lg) { fxb_refuse(FRIC_E_LOG_INVALID, "fxb.replay_no_log", "replay: no log is loaded.", FXB_END); return 1; }
+    if (!lg) { fxb_refuse_door(FRIC_E_LOG_INVALID, "replay: ", "fxb.replay_no_log", "no log is loaded.", FXB_END); return 1; }
     if (fxb_from_core(fric_bench_def_from_params(p, NULL, &d, &why), &why)) return 1;
     if (fxb_from_core(fric_bench_replay(&d, lg, sim_q, (size_t)cap, res, &why), &why)) return 1;
     fxb_set_error("");

@@ -41,6 +41,12 @@ void fxb_set_error(const char *msg);
  * The page's tables have core.<id> for each (English: the text itself;
  * tests/web/core_sentences.test.mjs walks wasm/ for them too). */
 void fxb_refuse(int status, const char *id, const char *text, ...);
+/* fxb_refuse of a sentence said at a door of the core ("adopt: ",
+ * "replay: "): the message is door followed by the sentence, the door
+ * recorded as its prefix (fric_error.prefix), as the core's fric__fail_door
+ * records its own; a page naming the door in its words shows the sentence
+ * after it (i18n afterDoor, coreprefix.<kind> in another language). */
+void fxb_refuse_door(int status, const char *door, const char *id, const char *text, ...);
 #define FXB_END ((const char *)NULL)
 /* The last failure's status changed to status (its message, id and values
  * kept); nothing after a success. */

@@ -139,7 +139,7 @@ FXB_EXPORT int fxb_robot_adopt(fric_robot *r, const double *servos, int np, int 
     static fric_bench_def sv[FRIC_MUJOCO_MAP_MAX];
     const char *why = "";
     if (nservos < 0 || nservos > FRIC_MUJOCO_MAP_MAX) {
-        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.adopt_servos", "adopt: more servos than a mapping has entries.", FXB_END);
+        fxb_refuse_door(FRIC_E_PARAM_RANGE, "adopt: ", "fxb.adopt_servos", "more servos than a mapping has entries.", FXB_END);
         return -1;
     }
     for (int k = 0; k < nservos; k++)

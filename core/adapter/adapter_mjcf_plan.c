@@ -17,6 +17,7 @@
  * One allocation, fric_mjcf_plan_new's; no recursion (the include tree is
  * walked with an explicit stack).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -607,6 +608,33 @@ static fric_status read_class(fric_mjcf_plan *pl, int t, const mjcf_tag *tg, int
     return FRIC_OK;
 }
 
+/* A <joint> default (tag tg of text t) of class c: a frictionloss, damping
+ * or armature whose value is not a finite number (NaN, inf, not a number)
+ * is refused here, in one sentence naming the class and where it is
+ * written, once for every joint that takes it (the robot's check of the
+ * compiled model, fric_robot_create, could only name a joint). */
+static fric_status joint_default(fric_mjcf_plan *pl, int t, const mjcf_tag *tg, int c)
+{
+    static const char *const attrs[] = { "frictionloss", "damping", "armature" };
+    for (size_t a = 0; a < sizeof attrs / sizeof attrs[0]; a++) {
+        const char *v;
+        size_t vlen;
+        char val[PLAN_PATH];
+        if (!fric__mjcf_attr(tg, attrs[a], &v, &vlen) || decode(val, v, vlen)) continue;
+        char *end = NULL;
+        const double x = strtod(val, &end);
+        if (end != val && isfinite(x)) continue;
+        fric__say_id("mjcf.class_joint_not_finite",
+                     "mjcf: class '{cls}' at line {line} of {file} sets joint {attr}=\"{value}\", not a finite "
+                     "number, for every joint of the class: give the class a finite {attr}.",
+                     fric__values(fric__s("cls", pl->cls[c].name), fric__i("line", tg->line),
+                                  fric__s("file", shown(pl, pl->e[t].source[0] ? pl->e[t].source : pl->e[t].path)),
+                                  fric__s("attr", attrs[a]), fric__sn("value", 40, val)));
+        return FRIC_E_PARAM_RANGE;
+    }
+    return FRIC_OK;
+}
+
 /* The events of text x[len] (entry t): its <compiler>s, the elements naming
  * files (new entries), in document order; its includes pushed to be read
  * next, first one on top. inc: its includes as fric_mjcf_check_text found
@@ -637,6 +665,11 @@ static fric_status read_text(fric_mjcf_plan *pl, int t, const char *text, size_t
             continue;
         }
         if (tg.closing) continue;
+        const int in_class = nopen ? open[nopen - 1] : base;
+        if (in_class >= 0 && fric__mjcf_is(&tg, "joint")) {
+            fric_status rc = joint_default(pl, t, &tg, in_class);
+            if (rc) return rc;
+        }
         const char *lt = tg.name - 1;
         if (fric__mjcf_is(&tg, "compiler")) {
             if (pl->ncomp >= PLAN_COMPILERS || pl->nev >= PLAN_EVENTS) {

@@ -70,21 +70,21 @@ size_t fric_ident_stale_goals(const fric_recording *r, double *goal)
 fric_status fric_ident_tracks_create(const fric_recording *r, fric_ident_tracks *tr, const char **why)
 {
     if (!tr) {
-        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "ident.tracks_null", "ident: the tracks must not be NULL.",
+        fric__why(why, fric__fail_door(FRIC_E_NULL, -1, "ident: ", "ident.tracks_null", "the tracks must not be NULL.",
                                      fric__no_values));
         return FRIC_E_NULL;
     }
     memset(tr, 0, sizeof *tr);
     if (!r) {
-        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "ident.recording_null",
-                                     "ident: the recording must not be NULL.", fric__no_values));
+        fric__why(why, fric__fail_door(FRIC_E_NULL, -1, "ident: ", "ident.recording_null",
+                                     "the recording must not be NULL.", fric__no_values));
         return FRIC_E_NULL;
     }
     const size_t cells = r->n * (size_t)r->joints;
     double *m = malloc(5 * cells * sizeof *m);
     if (!m) {
-        fric__why(why, fric__fail_id(FRIC_E_NO_MEMORY, -1, "ident.tracks_memory",
-                                     "ident: out of memory for the tracks of {n} frames.",
+        fric__why(why, fric__fail_door(FRIC_E_NO_MEMORY, -1, "ident: ", "ident.tracks_memory",
+                                     "out of memory for the tracks of {n} frames.",
                                      fric__values(fric__u("n", r->n))));
         return FRIC_E_NO_MEMORY;
     }
@@ -147,8 +147,8 @@ static void choose_windows(const fric_recording *r, double window, unsigned char
 
 static const char *null_set(void)
 {
-    return fric__fail_id(FRIC_E_NULL, -1, "ident.set_null",
-                         "ident: the recordings, their tracks and the options must be given (count >= 1).",
+    return fric__fail_door(FRIC_E_NULL, -1, "ident: ", "ident.set_null",
+                         "the recordings, their tracks and the options must be given (count >= 1).",
                          fric__no_values);
 }
 
@@ -161,15 +161,15 @@ fric_ident_set *fric_ident_set_create(const fric_recording *const *recs, const f
     fric_ident_options opt = o ? *o : (fric_ident_options){ 0 };
     if (!m && opt.window == 0) opt.window = FRIC_IDENT_WINDOW;
     if (!m && (!isfinite(opt.h) || opt.h <= 0 || opt.h > 1))
-        m = fric__say_id("ident.h_range", "ident: the timestep h = {h} s must be finite in (0, 1] s.",
+        m = fric__say_door("ident: ", "ident.h_range", "the timestep h = {h} s must be finite in (0, 1] s.",
                          fric__values(fric__g("h", opt.h)));
     if (!m && (!isfinite(opt.window) || opt.window < 0))
-        m = fric__say_id("ident.window_range",
-                         "ident: the window = {w} s must be finite and > 0 (0: {d} s).",
+        m = fric__say_door("ident: ", "ident.window_range",
+                         "the window = {w} s must be finite and > 0 (0: {d} s).",
                          fric__values(fric__g("w", opt.window), fric__g("d", FRIC_IDENT_WINDOW)));
     if (!m && (!isfinite(opt.firmware_kp) || opt.firmware_kp <= 0 || opt.firmware_kp > FRIC_BENCH_KP_MAX))
-        m = fric__say_id("ident.firmware_kp_range",
-                         "ident: the firmware gain = {k} must be finite in (0, {max}].",
+        m = fric__say_door("ident: ", "ident.firmware_kp_range",
+                         "the firmware gain = {k} must be finite in (0, {max}].",
                          fric__values(fric__g("k", opt.firmware_kp), fric__g("max", FRIC_BENCH_KP_MAX)));
     for (size_t i = 0; !m && i < count; i++) {
         const fric_recording *r = recs[i];
@@ -183,34 +183,34 @@ fric_ident_set *fric_ident_set_create(const fric_recording *const *recs, const f
             break;
         }
         if (r->joints != recs[0]->joints)
-            m = fric__say_id("ident.joints_differ",
-                             "ident: recording {i} has {n} joints, recording 1 has {n0}: every recording of a fit "
+            m = fric__say_door("ident: ", "ident.joints_differ",
+                             "recording {i} has {n} joints, recording 1 has {n0}: every recording of a fit "
                              "has the same joints.",
                              fric__values(fric__u("i", i + 1), fric__i("n", r->joints), fric__i("n0", recs[0]->joints)));
         for (int j = 0; !m && j < r->joints; j++)
             if (strcmp(r->name[j], recs[0]->name[j]) != 0)
-                m = fric__say_id("ident.joint_name_differs",
-                                 "ident: recording {i}'s joint {j} is {name}, recording 1's is {name0}: every "
+                m = fric__say_door("ident: ", "ident.joint_name_differs",
+                                 "recording {i}'s joint {j} is {name}, recording 1's is {name0}: every "
                                  "recording of a fit has the same joints in the same order.",
                                  fric__values(fric__u("i", i + 1), fric__i("j", j + 1), fric__s("name", r->name[j]),
                                               fric__s("name0", recs[0]->name[j])));
         if (!m && (tr->n != r->n || tr->joints != r->joints))
-            m = fric__say_id("ident.tracks_shape",
-                             "ident: the tracks of recording {i} hold {tn} frames of {tj} joints; the recording "
+            m = fric__say_door("ident: ", "ident.tracks_shape",
+                             "the tracks of recording {i} hold {tn} frames of {tj} joints; the recording "
                              "{n} frames of {j} joints.",
                              fric__values(fric__u("i", i + 1), fric__u("tn", tr->n), fric__i("tj", tr->joints),
                                           fric__u("n", r->n), fric__i("j", r->joints)));
         if (!m && !(opt.h <= info.period / 2))
-            m = fric__say_id("ident.h_period",
-                             "ident: the timestep h = {h} s is more than half recording {i}'s frame period {p} s.",
+            m = fric__say_door("ident: ", "ident.h_period",
+                             "the timestep h = {h} s is more than half recording {i}'s frame period {p} s.",
                              fric__values(fric__g("h", opt.h), fric__u("i", i + 1), fric__g("p", info.period)));
         const size_t cells = r->n * (size_t)r->joints;
         for (size_t c = 0; !m && c < cells; c++) {
             const double in = tr->inertia[c], ld = tr->load[c], st = tr->stiffness[c];
             if (!isfinite(in) || in <= 0 || !isfinite(ld) || !isfinite(st) || !isfinite(tr->dq[c]) ||
                 !isfinite(tr->ddq[c]))
-                m = fric__say_id("ident.track_bad",
-                                 "ident: recording {i}, frame {k} (t = {t} s), joint {name}: the tracks must be "
+                m = fric__say_door("ident: ", "ident.track_bad",
+                                 "recording {i}, frame {k} (t = {t} s), joint {name}: the tracks must be "
                                  "finite with inertia > 0 (inertia {in} kg·m², load {ld} N·m, stiffness {st} "
                                  "N·m/rad).",
                                  fric__values(fric__u("i", i + 1), fric__u("k", c / (size_t)r->joints),
@@ -240,7 +240,7 @@ fric_ident_set *fric_ident_set_create(const fric_recording *const *recs, const f
         if (!ok) {
             fric_ident_set_destroy(s);
             s = NULL;
-            m = fric__fail_id(FRIC_E_NO_MEMORY, -1, "ident.set_memory", "ident: out of memory for the recordings.",
+            m = fric__fail_door(FRIC_E_NO_MEMORY, -1, "ident: ", "ident.set_memory", "out of memory for the recordings.",
                               fric__no_values);
         }
     }

@@ -30,7 +30,7 @@ int fric_ident_model_find(const char *name)
 fric_status fric_ident_bam_target(const char *actuator, int model, fric_fit_target *t, const char **why)
 {
     if (model != FRIC_IDENT_M1 && model != FRIC_IDENT_M4) {
-        fric__why(why, fric__say_id("ident.bam_model", "ident: the model M{model} is not one a robot's joint is "
+        fric__why(why, fric__say_door("ident: ", "ident.bam_model", "the model M{model} is not one a robot's joint is "
                                     "fitted with here: M1 or M4.", fric__values(fric__i("model", model))));
         return fric__rc();
     }
@@ -213,7 +213,7 @@ static fric_status search(const bam_ctx *c, const fric_fit_space *s, long budget
     if (!X || !f || !P) {
         free(X), free(f), free(P);
         fric_cmaes_destroy(es);
-        fric__why(why, fric__fail_id(FRIC_E_NO_MEMORY, -1, "ident.fitter_memory", "ident fit: out of memory.",
+        fric__why(why, fric__fail_door(FRIC_E_NO_MEMORY, -1, "ident fit: ", "ident.fitter_memory", "out of memory.",
                                      fric__no_values));
         return fric__rc();
     }
@@ -238,7 +238,7 @@ fric_status fric_ident_bam_joint(const fric_ident_set *set, const char *actuator
                                  long budget, uint64_t seed, fric_ident_bam_result *out, const char **why)
 {
     if (fric__ident_joint_begin(set, j, t, out, sizeof *out, "ident.bam_null",
-                                "ident: the set, a joint of it, the target and the result must be given.", fric__no_values, why))
+                                "the set, a joint of it, the target and the result must be given.", fric__no_values, why))
         return FRIC_E_NULL;
     fric_fit_space box;
     if (fric_ident_bam_space(actuator, t, &box, why)) return fric__rc();

@@ -38,7 +38,7 @@ fric_status fric__ident_joint_begin(const fric_ident_set *set, int j, const void
                                     const char **why)
 {
     if (!set || !what || !out || j < 0 || j >= set->joints) {
-        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, id, text, n, v));
+        fric__why(why, fric__fail_door(FRIC_E_NULL, -1, "ident: ", id, text, n, v));
         return FRIC_E_NULL;
     }
     memset(out, 0, size);
@@ -82,7 +82,7 @@ fric_status fric_ident_finish(const fric_ident_set *set, int j, const fric_nativ
                               fric_ident_result *out, const char **why)
 {
     if (fric__ident_joint_begin(set, j, p, out, sizeof *out, "ident.finish_null",
-                                "ident: the set, a joint of it, the fitted set and the result must be given.", fric__no_values, why))
+                                "the set, a joint of it, the fitted set and the result must be given.", fric__no_values, why))
         return FRIC_E_NULL;
     fric_native_fit_space box;
     fric_native_params start;

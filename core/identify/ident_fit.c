@@ -87,14 +87,14 @@ fric_ident_fitter *fric_ident_fitter_create(const fric_ident_set *set, int j, co
 {
     const char *m = NULL;
     if (!set || !start || !s)
-        m = fric__fail_id(FRIC_E_NULL, -1, "ident.fitter_null", "ident fit: the set, the start and the box must be given.",
+        m = fric__fail_door(FRIC_E_NULL, -1, "ident fit: ", "ident.fitter_null", "the set, the start and the box must be given.",
                           fric__no_values);
     else if (j < 0 || j >= set->joints)
-        m = fric__say_id("ident.joint_index", "ident fit: joint {j} is not one of the recording's {n} joints.",
+        m = fric__say_door("ident fit: ", "ident.joint_index", "joint {j} is not one of the recording's {n} joints.",
                          fric__values(fric__i("j", j), fric__i("n", set->joints)));
     fric_ident_fitter *f = m ? NULL : calloc(1, sizeof *f);
     if (!m && !f)
-        m = fric__fail_id(FRIC_E_NO_MEMORY, -1, "ident.fitter_memory", "ident fit: out of memory.", fric__no_values);
+        m = fric__fail_door(FRIC_E_NO_MEMORY, -1, "ident fit: ", "ident.fitter_memory", "out of memory.", fric__no_values);
     if (m) {
         if (why) *why = m;
         return NULL;
@@ -112,7 +112,7 @@ fric_ident_fitter *fric_ident_fitter_create(const fric_ident_set *set, int j, co
 int fric_ident_fitter_step(fric_ident_fitter *f)
 {
     if (!f) {
-        fric__fail_id(FRIC_E_NULL, -1, "ident.fitter_step_null", "ident fit step: the fitter must be given.",
+        fric__fail_door(FRIC_E_NULL, -1, "ident fit step: ", "ident.fitter_step_null", "the fitter must be given.",
                       fric__no_values);
         return -1;
     }
@@ -338,7 +338,7 @@ fric_status fric_ident_joint(const fric_ident_set *set, int j, long budget, uint
                              const char **why)
 {
     if (!out) {
-        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "ident.result_null", "ident: the result must be given.",
+        fric__why(why, fric__fail_door(FRIC_E_NULL, -1, "ident: ", "ident.result_null", "the result must be given.",
                                      fric__no_values));
         return FRIC_E_NULL;
     }

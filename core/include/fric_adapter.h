@@ -705,7 +705,10 @@ fric_status fric_mjcf_plan_next(fric_mjcf_plan *plan, fric_mjcf_want *want);
  * no file wanted, path of FRIC_MJCF_PATH_MAX bytes or more, the check's
  * refusal (its sentence, naming the file at path, where the door found it,
  * as the main file's folder sees it), more than FRIC_MJCF_PLAN_MAX_CLASSES
- * <default> classes, a class name of FRIC_MJCF_CLASS_MAX bytes or more. */
+ * <default> classes, a class name of FRIC_MJCF_CLASS_MAX bytes or more, a
+ * class's <joint> default whose frictionloss, damping or armature is no
+ * finite number (the sentence names the class, the line and the file where
+ * it is written, which the compiled model's joints no longer know). */
 fric_status fric_mjcf_plan_feed(fric_mjcf_plan *plan, const char *path, const char *text, size_t len);
 /* The file wanted is not at want.path: the next place is wanted, or (the
  * last) the file is listed missing. FRIC_OK; FRIC_E_NULL: plan NULL;

@@ -17,8 +17,8 @@
 fric_status fric_mujoco_ident_joints(const mjModel *m, const fric_recording *r, int *jnt, int *act, const char **why)
 {
     if (!m || !r || !jnt) {
-        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "mujoco.ident_null",
-                                     "ident: the model, the recording and the joints must be given.",
+        fric__why(why, fric__fail_door(FRIC_E_NULL, -1, "ident: ", "mujoco.ident_null",
+                                     "the model, the recording and the joints must be given.",
                                      fric__no_values));
         return FRIC_E_NULL;
     }
@@ -33,8 +33,8 @@ fric_status fric_mujoco_ident_joints(const mjModel *m, const fric_recording *r, 
                 if (w < 0 || (size_t)w >= sizeof list - len) break;
                 len += (size_t)w;
             }
-            fric__why(why, fric__fail_id(FRIC_E_UNKNOWN_NAME, -1, "mujoco.ident_no_joint",
-                                         "ident: the recording's joint {name} is not a hinge joint of the MJCF; its "
+            fric__why(why, fric__fail_door(FRIC_E_UNKNOWN_NAME, -1, "ident: ", "mujoco.ident_no_joint",
+                                         "the recording's joint {name} is not a hinge joint of the MJCF; its "
                                          "hinge joints are {list}.",
                                          fric__values(fric__s("name", r->name[j]),
                                                       fric__s("list", list[0] ? list : "none"))));
@@ -45,8 +45,8 @@ fric_status fric_mujoco_ident_joints(const mjModel *m, const fric_recording *r, 
         for (int k = 0; k < m->nu && act[j] < 0; k++)
             if (m->actuator_trntype[k] == mjTRN_JOINT && m->actuator_trnid[2 * k] == jnt[j]) act[j] = k;
         if (act[j] < 0) {
-            fric__why(why, fric__fail_id(FRIC_E_UNKNOWN_NAME, -1, "mujoco.ident_no_actuator",
-                                         "ident: the MJCF's joint {name} has no actuator to take the recording's "
+            fric__why(why, fric__fail_door(FRIC_E_UNKNOWN_NAME, -1, "ident: ", "mujoco.ident_no_actuator",
+                                         "the MJCF's joint {name} has no actuator to take the recording's "
                                          "goals; give it a position actuator (<position> or <general> on the joint).",
                                          fric__values(fric__s("name", r->name[j]))));
             return FRIC_E_UNKNOWN_NAME;
@@ -74,8 +74,8 @@ fric_status fric_mujoco_ident_tracks(const mjModel *m, const fric_recording *r, 
                                      const char **why)
 {
     if (!m || !r || !tr) {
-        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "mujoco.ident_null",
-                                     "ident: the model, the recording and the joints must be given.",
+        fric__why(why, fric__fail_door(FRIC_E_NULL, -1, "ident: ", "mujoco.ident_null",
+                                     "the model, the recording and the joints must be given.",
                                      fric__no_values));
         return FRIC_E_NULL;
     }
@@ -88,7 +88,7 @@ fric_status fric_mujoco_ident_tracks(const mjModel *m, const fric_recording *r, 
     if (!d || !full || !M) {
         if (d) mj_deleteData(d);
         free(full), free(M);
-        fric__why(why, fric__fail_id(FRIC_E_NO_MEMORY, -1, "mujoco.ident_memory", "ident: out of memory.",
+        fric__why(why, fric__fail_door(FRIC_E_NO_MEMORY, -1, "ident: ", "mujoco.ident_memory", "out of memory.",
                                      fric__no_values));
         return FRIC_E_NO_MEMORY;
     }
@@ -150,8 +150,8 @@ fric_status fric_mujoco_ident_replay(const mjModel *m, const fric_recording *r, 
                                      const unsigned char *use, double firmware_kp, double *sim_q, const char **why)
 {
     if (!m || !r || !sim_q) {
-        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "mujoco.ident_replay_null",
-                                     "ident replay: the model, the recording and sim_q must be given.",
+        fric__why(why, fric__fail_door(FRIC_E_NULL, -1, "ident replay: ", "mujoco.ident_replay_null",
+                                     "the model, the recording and sim_q must be given.",
                                      fric__no_values));
         return FRIC_E_NULL;
     }
@@ -172,7 +172,7 @@ fric_status fric_mujoco_ident_replay(const mjModel *m, const fric_recording *r, 
         if (d) mj_deleteData(d);
         if (mc) mj_deleteModel(mc);
         free(step), free(w), free(qprev);
-        fric__why(why, fric__fail_id(FRIC_E_NO_MEMORY, -1, "mujoco.ident_memory", "ident: out of memory.",
+        fric__why(why, fric__fail_door(FRIC_E_NO_MEMORY, -1, "ident: ", "mujoco.ident_memory", "out of memory.",
                                      fric__no_values));
         return FRIC_E_NO_MEMORY;
     }
@@ -200,8 +200,8 @@ fric_status fric_mujoco_ident_replay(const mjModel *m, const fric_recording *r, 
             const double q = qprev[a] + (d->qpos[a] - qprev[a]) * w[k];
             sim_q[k * J + j] = q;
             if (!isfinite(q) && !rc) {
-                fric__fail_id(FRIC_E_NONFINITE, -1, "mujoco.ident_replay_nonfinite",
-                              "ident replay: MuJoCo's state left the finite range at frame {k} (t = {t} s), "
+                fric__fail_door(FRIC_E_NONFINITE, -1, "ident replay: ", "mujoco.ident_replay_nonfinite",
+                              "MuJoCo's state left the finite range at frame {k} (t = {t} s), "
                               "joint {name}.",
                               fric__values(fric__u("k", k), fric__g("t", r->t[k]), fric__s("name", r->name[j])));
                 rc = FRIC_E_NONFINITE;

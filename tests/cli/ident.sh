@@ -22,11 +22,11 @@ XML
     usage_error "ident: unknown option" --frobnicate -- "$bin" ident --mjcf "$tmp/ident-a.xml" --frobnicate 1 "$tmp/ident-b.csv"
     # the one option table (cli_option_in): an unknown option last is unknown, not one lacking a value;
     # a known one last lacks its value; --name=VALUE as --name VALUE
-    usage_error "ident: unknown option last" "unknown option --frobnicate" -- "$bin" ident "$tmp/ident-b.csv" --frobnicate
+    usage_error "ident: unknown option last" "unknown option '--frobnicate'" -- "$bin" ident "$tmp/ident-b.csv" --frobnicate
     usage_error "ident: --budget last" "ident: --budget needs a value." -- "$bin" ident "$tmp/ident-b.csv" --budget
-    usage_error "ident: --budget=0" "ident: --budget 0 must be" -- "$bin" ident --mjcf="$tmp/ident-a.xml" --budget=0 "$tmp/ident-b.csv"
+    usage_error "ident: --budget=0" "ident: --budget '0' must be" -- "$bin" ident --mjcf="$tmp/ident-a.xml" --budget=0 "$tmp/ident-b.csv"
     usage_error "ident: --budget 0" --budget 0 -- "$bin" ident --mjcf "$tmp/ident-a.xml" --budget 0 "$tmp/ident-b.csv"
-    usage_error "ident: --model m2" "--model m2" "native, m1 or m4" -- "$bin" ident --mjcf "$tmp/ident-a.xml" --model m2 "$tmp/ident-b.csv"
+    usage_error "ident: --model m2" "--model 'm2'" "native, m1 or m4" -- "$bin" ident --mjcf "$tmp/ident-a.xml" --model m2 "$tmp/ident-b.csv"
     usage_error "ident: --leave of no joint" --leave zz b -- "$bin" ident --mjcf "$tmp/ident-a.xml" --leave zz "$tmp/ident-b.csv"
     usage_error "ident: a joint the MJCF lacks" "joint b" "hinge joints are a" -- "$bin" ident --mjcf "$tmp/ident-a.xml" "$tmp/ident-b.csv"
     usage_error "ident: an MJCF that does not load" "does not load" -- "$bin" ident --mjcf "$tmp/ident-b.csv" "$tmp/ident-b.csv"
@@ -47,6 +47,37 @@ XML
             && [ ! -e "$tmp/ident-small" ]; then ok
         else bad "ident --model $im --budget $ib: exit $rc, $(tail -1 "$tmp/err")"; fi
     done
+    # out of memory at each of the last 150 allocations of a short fit
+    # (failmalloc.so: the tracks, the set, the searches, the writer): each
+    # refusal names the command once, "ident: [FILE: ]SENTENCE", never a
+    # door of the core after it ("ident: c.csv: ident: out of memory.",
+    # "ident: ident fit: ...") nor another command's ("fit: ...")
+    # (the optimised build only: ASan's allocator cannot be preloaded over, tests/cli/inputs.sh)
+    fm=${dump:+$(dirname "$dump")/failmalloc.so}
+    if ldd "$bin" 2>/dev/null | grep -q libasan; then skip "ident out of memory: failmalloc.so is not preloaded under ASan"
+    elif [ -z "$fm" ] || [ ! -f "$fm" ]; then skip "ident out of memory: no failmalloc.so beside the registry dump"
+    else
+        once='^friction: ident: ' twice='^friction: ident: (.*: )?ident[a-z ]*: '
+        for im in native m1; do
+            rm -rf "$tmp/ident-fm"
+            total=$(FAILMALLOC_COUNT=1 LD_PRELOAD=$fm "$bin" ident --mjcf "$tmp/ident-a.xml" --model "$im" --budget 30 \
+                --out "$tmp/ident-fm" "$tmp/ident-c.csv" 2>&1 >/dev/null | sed -n 's/^failmalloc: \([0-9]*\) calls$/\1/p')
+            why="" said=0
+            [ -n "$total" ] && [ "$total" -gt 150 ] || why="failmalloc counted '$total' allocations"
+            for n in $(seq $((${total:-0} - 150)) "${total:-0}"); do
+                rm -rf "$tmp/ident-fm"
+                (FAILMALLOC_NTH=$n LD_PRELOAD=$fm timeout 10 "$bin" ident --mjcf "$tmp/ident-a.xml" --model "$im" \
+                    --budget 30 --out "$tmp/ident-fm" "$tmp/ident-c.csv" >/dev/null 2>"$tmp/err"; true) 2>/dev/null
+                line=$(grep '^friction: ' "$tmp/err" | head -1)
+                [ -z "$line" ] && continue   # the run succeeded, or MuJoCo's own allocation failed (std::bad_alloc)
+                said=$((said + 1))
+                if ! [[ $line =~ $once ]] || [[ $line =~ $twice ]]; then why="$why $n: $line;"; fi
+            done
+            [ $said -gt 0 ] || why="$why no refusal in the last 150 allocations"
+            if [ -z "$why" ]; then ok; else bad "ident --model $im out of memory:$why"; fi
+        done
+        rm -rf "$tmp/ident-fm"
+    fi
 
     rid=$root/../shared/data/robot_ident
     if [ -f "$rid/T0/recipe.csv" ]; then

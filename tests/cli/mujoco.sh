@@ -363,6 +363,47 @@ else bad "mujoco --adopt @fork with command_delay: exit $rc: $(cat "$tmp/err")";
 usage_error "adopt: entry without '='" "mapping entry 1 ('shoulder')" "no '='" -- "$bin" mujoco "$tmp/robot.xml" --adopt shoulder
 usage_error "adopt: target twice" "'elbow' is given twice" -- "$bin" mujoco "$tmp/robot.xml" --adopt 'elbow=sts3215/m1,elbow=xl330/m1'
 usage_error "adopt: unknown joint" "no joint named 'knee'" "shoulder, elbow" -- "$bin" mujoco "$tmp/robot.xml" --adopt 'knee=sts3215/m1'
+# a joint default of a class that is no finite number: refused where it is
+# written, the class, its line and its file (an include's own), before MuJoCo
+# reads the model; a value on the joint element itself is the joint's
+mkdir -p "$tmp/cls"
+cat >"$tmp/cls/nan.xml" <<'XML'
+<mujoco>
+  <default>
+    <default class="arm">
+      <joint damping="nan" range="-1 1" limited="true"/>
+    </default>
+  </default>
+  <worldbody><body><joint name="j1" type="hinge" class="arm"/><inertial pos="0 0 0" mass="1" diaginertia="1 1 1"/></body></worldbody>
+  <actuator><position joint="j1" kp="1"/></actuator>
+</mujoco>
+XML
+cat >"$tmp/cls/defaults.xml" <<'XML'
+<mujoco>
+  <default>
+    <default class="base">
+      <joint frictionloss="inf"/>
+      <default class="arm"><joint damping="0.1"/></default>
+    </default>
+  </default>
+</mujoco>
+XML
+cat >"$tmp/cls/nested.xml" <<'XML'
+<mujoco>
+  <include file="defaults.xml"/>
+  <worldbody><body childclass="arm"><joint name="j1" type="hinge"/><inertial pos="0 0 0" mass="1" diaginertia="1 1 1"/></body></worldbody>
+  <actuator><position joint="j1" kp="1"/></actuator>
+</mujoco>
+XML
+sed 's/damping="nan" //; s/class="arm"\/>/class="arm" armature="nan"\/>/' "$tmp/cls/nan.xml" >"$tmp/cls/element.xml"
+usage_error "adopt: a class's NaN damping" "class 'arm' at line 4 of nan.xml" 'damping="nan"' "give the class a finite damping" \
+    -- "$bin" mujoco "$tmp/cls/nan.xml" --adopt '*=xl330/m4'
+usage_error "mujoco --joint: a class's NaN damping" "class 'arm' at line 4 of nan.xml" \
+    -- "$bin" mujoco "$tmp/cls/nan.xml" --joint j1 law=coulomb-viscous Fc=0.1
+usage_error "adopt: a parent class's inf, in an include" "class 'base' at line 4 of defaults.xml" 'frictionloss="inf"' \
+    -- "$bin" mujoco "$tmp/cls/nested.xml" --adopt 'class:arm=xl330/m4'
+usage_error "adopt: the joint's own NaN armature names the joint" "joint 'j1' armature=\"nan\"" \
+    -- "$bin" mujoco "$tmp/cls/element.xml" --adopt '*=xl330/m4'
 usage_error "adopt: ball joint named" "'wrist_ball'" "ball joint" -- "$bin" mujoco "$tmp/robot.xml" --adopt 'wrist_ball=sts3215/m1'
 usage_error "adopt: class in MuJoCo 2.2.2" "'class:sts3215'" "2.2.2" "headless runner" -- "$bin" mujoco "$tmp/robot.xml" --adopt 'class:sts3215=sts3215/m1'
 usage_error "adopt: no such preset" "'sts3215/m3'" "m1, m6" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=sts3215/m3'

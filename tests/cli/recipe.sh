@@ -99,8 +99,8 @@ else
     usage_error "recording recipe without --mjcf" "--mjcf ROBOT.xml" -- "$bin" recording recipe --out "$tmp/r.csv"
     usage_error "recording recipe: an unknown option" "'--speed'" -- "$bin" recording recipe --speed 1
     # the one option table (cli_option_in): an argument that is no option is named so, --name=VALUE read
-    usage_error "recording recipe: a bare word" "unknown option 'robot.xml'" -- "$bin" recording recipe robot.xml
-    usage_error "recording recipe: --seconds=abc" "--seconds 'abc' is not a number" -- "$bin" recording recipe --seconds=abc
+    usage_error "recording recipe: a bare word" "unknown argument 'robot.xml'" -- "$bin" recording recipe robot.xml
+    usage_error "recording recipe: --seconds=abc" "--seconds 'abc' must be a number" -- "$bin" recording recipe --seconds=abc
     usage_error "recording recipe: --seconds not a number" "--seconds 'abc'" -- \
         "$bin" recording recipe --mjcf "$ident/so101_stripped.xml" --out "$tmp/r.csv" --seconds abc
     usage_error "recording recipe: --seconds too short" "seconds = 5" "20" -- \

@@ -1151,6 +1151,9 @@ if [ -z "$missing" ]; then ok; else bad "make help does not name:$missing"; fi
 . "$root/tests/cli/ident_roundtrip.sh"
 . "$root/tests/cli/ident_adopt.sh"
 
+# ------------------------------------- the options of every command, one table
+. "$root/tests/cli/options.sh"
+
 # --------------------------------------- hostile files, writers
 . "$root/tests/cli/hostile.sh"
 

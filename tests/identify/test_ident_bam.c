@@ -308,12 +308,24 @@ static void test_refusals(void **state)
     const char *why = NULL;
     assert_int_not_equal(fric_ident_bam_target("sts3215", 2, &t, &why), FRIC_OK);
     assert_non_null(strstr(why, "M1 or M4"));
+    /* the stage's door, "ident: ", is the recorded prefix (fric_error.prefix), so a
+     * door of its own (the CLI's "ident: ", the page's) puts its name once */
+    fric_error e = fric_status_last();
+    assert_int_equal(e.prefix, (int)strlen("ident: "));
+    assert_int_equal(strncmp(e.message, "ident: the model M2 ", strlen("ident: the model M2 ")), 0);
+    assert_string_equal(e.id, "ident.bam_model");
     assert_int_not_equal(fric_ident_bam_target("nonesuch", 1, &t, &why), FRIC_OK);
     assert_int_equal(fric_ident_model_find("m4"), FRIC_IDENT_M4);
     assert_int_equal(fric_ident_model_find("native"), FRIC_IDENT_NATIVE);
     assert_int_equal(fric_ident_model_find("m2"), -1);
     fric_ident_bam_result res;
     assert_int_equal(fric_ident_bam_joint(NULL, "sts3215", &t, 0, 10, 1, &res, &why), FRIC_E_NULL);
+    assert_int_equal(fric_status_last().prefix, (int)strlen("ident: "));
+    assert_int_equal(strncmp(why, "ident: the set", strlen("ident: the set")), 0);
+    /* a search's own door ("ident fit: ") likewise */
+    assert_null(fric_ident_fitter_create(NULL, 0, NULL, NULL, 10, 1, &why));
+    assert_int_equal(fric_status_last().prefix, (int)strlen("ident fit: "));
+    assert_int_equal(strncmp(why, "ident fit: ", strlen("ident fit: ")), 0);
 }
 
 FRIC_TEST_MAIN(cmocka_unit_test(test_recovery_m1), cmocka_unit_test(test_m4_load_flag), cmocka_unit_test(test_loss_many),

@@ -61,6 +61,22 @@ describe('the core\'s door recorded as its prefix; the page\'s sentence after it
     assert.equal(e.cause.prefix, 'mujoco: ');
     assert.match(coreSentence(TABLES.fr, afterDoor(e.cause), ','), new RegExp(`^l'articulation 'j2' a armature = 0${NB}; le pas semi-implicite de plusieurs articulations`));
   });
+  it('the bindings\' own refusals at a door ("adopt: ", "replay: ") carry it as their prefix, the sentence after it', () => {
+    // more servos than a mapping has entries (FRIC_MUJOCO_MAP_MAX = 32): refused before the handle is read
+    assert.equal(core._m._fxb_robot_adopt(0, 0, 0, 33, 0, 0, 0, 0), -1);
+    let e = core._fail();
+    assert.equal(e.message, 'adopt: more servos than a mapping has entries.');
+    assert.equal(e.prefix, 'adopt: ');
+    assert.equal(afterDoor(e).message, 'more servos than a mapping has entries.');
+    assert.equal(coreSentence(TABLES.fr, e, ','), `adoption${NB}: plus de servos que la correspondance n'a d'entrées.`);
+    // a replay without a log (the bench's parameter count right, the log NULL)
+    assert.equal(core._m._fxb_bench_replay(0, core.scenario.find('bench').params.length, 0, 0, 0, 0), 1);
+    e = core._fail();
+    assert.equal(e.message, 'replay: no log is loaded.');
+    assert.equal(e.prefix, 'replay: ');
+    assert.equal(coreSentence(TABLES.fr, afterDoor(e), ','), 'aucun enregistrement n\'est chargé.');
+    assert.equal(coreSentence(TABLES.fr, e, ','), `relecture${NB}: aucun enregistrement n'est chargé.`);
+  });
   const XL_DIR = path.join(DATA, 'logs/xl330/processed');
   it('a replay the core refuses: "The log was refused: " then the sentence after the log\'s door ("log NAME: ")', { skip: fs.existsSync(XL_DIR) ? false : `missing shared data: ${XL_DIR}` }, () => {
     const log = JSON.parse(fs.readFileSync(path.join(XL_DIR, fs.readdirSync(XL_DIR).filter((f) => f.endsWith('.json')).sort()[0]), 'utf8'));

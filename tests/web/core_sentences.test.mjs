@@ -63,10 +63,11 @@ function coreIds() {
     }
   };
   walk(path.join(ROOT, 'core'));
-  // the bindings' own refusals (wasm/bindings*.c refuse: status, id, text, then (name, value) pairs, FXB_END)
+  // the bindings' own refusals (wasm/bindings*.c refuse: status, id, text, then (name, value) pairs, FXB_END;
+  // refuse_door: status, the door, then the same)
   for (const f of fs.readdirSync(path.join(ROOT, 'wasm')).filter((x) => x.endsWith('.c'))) {
     const src = fs.readFileSync(path.join(ROOT, 'wasm', f), 'utf8');
-    for (const m of src.matchAll(/\bfxb_refuse\(\s*\w+,\s*"([a-z][\w]*\.[\w.]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)/g)) {
+    for (const m of src.matchAll(/\bfxb_refuse(?:\(\s*\w+,|_door\(\s*\w+,\s*"[^"]*",)\s*"([a-z][\w]*\.[\w.]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)/g)) {
       const text = [...m[2].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => cString(x[1])).join('');
       const open = m.index + m[0].indexOf('(');
       // after the text's literals: , "name", value, "name", value, …, FXB_END
@@ -79,7 +80,7 @@ function coreIds() {
   return out;
 }
 
-/** The fric__fail_id / fric__sentence calls of core/ whose id is not a literal: the wrappers
+/** The fric__fail_id / fric__fail_door / fric__sentence calls of core/ whose id is not a literal: the wrappers
  *  that pass an id on (each must be listed here, its callers walked above). */
 function passedOn() {
   const out = [];
@@ -89,9 +90,9 @@ function passedOn() {
       if (e.isDirectory()) { walk(p); continue; }
       if (!p.endsWith('.c') || p.endsWith(path.join('base', 'status.c'))) continue;
       const src = fs.readFileSync(p, 'utf8');
-      for (const m of src.matchAll(/\bfric__(fail_id|sentence)\s*\(/g)) {
+      for (const m of src.matchAll(/\bfric__(fail_id|fail_door|sentence)\s*\(/g)) {
         const args = callArgs(src, m.index + m[0].length - 1).split(',').map((x) => x.trim());
-        if (!args[m[1] === 'fail_id' ? 2 : 2].startsWith('"')) out.push(path.relative(ROOT, p));
+        if (!args[m[1] === 'fail_door' ? 3 : 2].startsWith('"')) out.push(path.relative(ROOT, p));
       }
     }
   };

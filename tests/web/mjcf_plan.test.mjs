@@ -17,6 +17,10 @@ import { loadCore, ROOT } from './load.mjs';
 import { readRobotSync } from '../../web/src/mujoco/robotFiles.js';
 import { folderDrop } from '../../tools/robot.mjs';
 import { writeTree } from './tree.mjs';
+import { coreSentence } from '../../web/src/i18n/index.js';
+import { TABLES } from '../../web/src/i18n/tables.js';
+
+const NB = '\u00a0';
 
 const SO101 = path.resolve(ROOT, '../shared/data/so101');
 const BAM2R = path.resolve(ROOT, '../shared/data/bam/2R/2r_mx');
@@ -92,6 +96,18 @@ describe('the core\'s MJCF file plan through the wasm wall (core.mujoco.mjcfPlan
     assert.deepEqual([...readRobotSync(folderDrop(dir), 'r.xml', { core }).defaults], [['arm', 'main'], ['hand', 'arm'], ['tip', 'hand']]);
   });
 
+  it('a class\'s joint default that is no finite number: refused where it is written (the class, the line, the include), at the page\'s reading too, and in French', () => {
+    const dir = folder('nanclass', {
+      'robot.xml': '<mujoco>\n<include file="defaults.xml"/>\n<worldbody><body childclass="arm"><joint name="j1" type="hinge"/><geom size="0.1"/></body></worldbody>\n</mujoco>',
+      'defaults.xml': '<mujoco>\n<default>\n<default class="arm">\n<joint armature="-inf"/>\n</default>\n</default>\n</mujoco>' });
+    const want = 'mjcf: class \'arm\' at line 4 of defaults.xml sets joint armature="-inf", not a finite number, for every joint of the class: give the class a finite armature.';
+    assert.throws(() => planOf(dir, 'robot.xml'), { message: want });
+    let e = null;
+    try { readRobotSync(folderDrop(dir), 'robot.xml', { core }); } catch (x) { e = x; }
+    assert.equal(e?.message, want);
+    assert.equal(e.id, 'mjcf.class_joint_not_finite');
+    assert.equal(coreSentence(TABLES.fr, e, ','), `mjcf${NB}: la classe 'arm' à la ligne 4 de defaults.xml fixe armature="-inf" pour toutes ses articulations, ce qui n'est pas un nombre fini${NB}: donnez à la classe un armature fini.`);
+  });
   it('an include cycle refused with the core\'s sentence; a plan used after free() throws', () => {
     const dir = folder('cycle', { 'a.xml': '<mujoco>\n<include file="b.xml"/>\n</mujoco>', 'b.xml': '<mujoco><include file="a.xml"/></mujoco>' });
     assert.throws(() => planOf(dir, 'a.xml'),

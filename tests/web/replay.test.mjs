@@ -140,13 +140,22 @@ describe('replay: one sentence per bad file', () => {
   it('±1e308 positions', () => {
     const l = good();
     l.entries[7].position = -1e308;
-    // the range is given (FRIC_IO_ANGLE_MAX = 1e4 rad, fric_io.h), without the core's 'log NAME:' prefix
-    assert.match(said(JSON.stringify(l)), /^Entry 7: `position` is out of range: "position" = -1e\+308 rad is beyond ±10000 rad\.$/);
+    // the range is given (FRIC_IO_ANGLE_MAX = 1e4 rad, fric_io.h), without the core's 'log NAME:' prefix,
+    // the entry named once (the core's sentence names it)
+    assert.match(said(JSON.stringify(l)), /^Entry 7: "position" = -1e\+308 rad is beyond ±10000 rad\.$/);
   });
   it('a header number out of range gives the range', () => {
     const l = good();
     l.mass = -1;
     assert.match(said(JSON.stringify(l)), /^The header field `mass` is out of range: "mass" = -1 must be finite and > 0 \(kg\)\.$/);
+  });
+  it('the range without the core\'s recorded prefix, whatever the log\'s name (one holding \': "\')', () => {
+    const l = good();
+    l.entries[7].position = -1e308;
+    // the prefix is the core's (fric_error.prefix: 'log NAME: entry 7: '), not a pattern of the text
+    let m = null;
+    try { parseLog(JSON.stringify(l), core, 'a: "b'); } catch (e) { m = e.message; }
+    assert.equal(m, 'Entry 7: "position" = -1e+308 rad is beyond ±10000 rad.');
   });
 });
 

@@ -25,15 +25,16 @@
 import { modelBarsBox, angleOverlayBox } from './charts.js';
 import { dropZone, readChecked } from './dropZone.js';
 import { el } from './dom.js';
-import { t, tCore, tCoreAfterDoor, lang, asSentence } from './i18n/index.js';
+import { t, tCore, tCoreAfterDoor, asSentence } from './i18n/index.js';
 import { maeText, fmt } from './format.js';
 import { NATIVE, replayBest } from './fitModels.js';
 import { nativeRemove } from './nativeRemove.js';
 import { labelOf, clear, showOverlay, render } from './replayTable.js';
 
-/** The core's condition in a range refusal ('"mass" = -1 must be finite and
- *  > 0 (kg).'), without its 'log NAME: entry K: ' prefix. */
-const rangeOf = (message) => String(message).replace(/^log .*?: (entry \d+: )?(?=")/, '');
+/** The core's condition in a range refusal e ('"mass" = -1 must be finite and
+ *  > 0 (kg).'): the sentence after the prefix the core recorded ('log NAME: entry K: ',
+ *  fric_error.prefix), with its id and values. */
+const rangeOf = (e) => ({ message: String(e.message).slice((e.prefix || '').length), id: e.id, values: e.values });
 
 /** One sentence for a log the core refused (core.io.checkLog's Error: code,
  *  field, entry; the codes are fric_io.h's). No message text is parsed. */
@@ -50,7 +51,8 @@ export function logSentence(e) {
           : t('log.type.header', v);
     case 'unknown_key': return at ? t('log.unknown.entry', v) : t('log.unknown.header', v);
     // the core's condition: its sentence in the page's language (its English without the prefix)
-    case 'range': return t(at ? 'log.range.entry' : 'log.range.header', { ...v, range: lang === 'en' ? rangeOf(e.message) : tCore({ message: rangeOf(e.message), id: e.id, values: e.values }) });
+    // an entry's sentence names the entry and the field itself ("entry 7: "position" = …")
+    case 'range': return at ? asSentence(tCore(rangeOf(e))) : t('log.range.header', { ...v, range: tCore(rangeOf(e)) });
     case 'too_few': return t('log.tooFew');
     case 'order': return t('log.order', v);
     case 'dt': return t('log.dt', v);
