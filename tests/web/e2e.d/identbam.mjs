@@ -186,8 +186,10 @@ export default async function identbam(h) {
       return { running: x?.running, error: x?.error, value: p ? p.value : null, evals: x?.progress?.[k]?.evals ?? 0, text: row?.querySelector('.ident-joint-evals')?.textContent ?? '' };
     }, JOINT);
     const first = await waitFor(async () => { const b = await bar(); return b.error || (b.evals > 0 && b.value > 0) ? b : null; }, 120_000, 50);
+    expect(first, `no progress of ${JOINT} reported during its fit (evaluations 0, the bar at 0) within 120 s`);
     expect(!first.error, `refused: ${first.error}`);
     const second = await waitFor(async () => { const b = await bar(); return b.value > first.value ? b : null; }, 60_000, 50);
+    expect(second, `the bar of ${JOINT} stayed at ${first.value} for 60 s`);
     expect(first.value > 0 && second.value < 1 && second.running, `the bar: ${first.value} then ${second.value} (running ${second.running})`);
     // the budget over the three searches, ⌊20000/3⌋ each: 19998
     expect(/^M4: \d+ \/ 19998 evaluations, best MAE [\d.]+ mrad$/.test(second.text), `the joint's line while it fits: ${second.text}`);
