@@ -8,7 +8,8 @@
  *   once by fric_recording_check, fric_ident_tracks_create's q̇ and q̈);
  *   a set of them (fric_ident_set, its options);
  *   a joint's fitter (fric_ident_fitter, stepped a generation at a time);
- *   a joint as bam's servo (fric_ident_bam.h: one call, the whole fit).
+ *   a joint as bam's servo (fric_ident_bam.h: in one call, or its fitter
+ *   stepped a generation at a time with the target it keeps).
  * Native parameter sets cross as the record native_params (FRIC_NATIVE_KEYS,
  * bindings_native.c). Conventions:
  * wasm/bindings.c.
@@ -422,6 +423,30 @@ static int bam_target(const char *actuator, int model, fric_fit_target *t)
     return fxb_from_core(1, &why);   /* the core's sentence, its id and values with it */
 }
 
+/* r of t packed into out[5·FRIC_FIT_N + 7] (fxb_ident_bam_joint's layout). */
+static void bam_out(const fric_ident_bam_result *r, const fric_fit_target *t, double *out)
+{
+    const int N = FRIC_FIT_N;
+    for (int i = 0; i < N; i++) {
+        out[i] = r->p[i];
+        out[N + i] = r->lower[i];
+        out[2 * N + i] = r->upper[i];
+        out[3 * N + i] = r->param_flags[i];
+        out[4 * N + i] = r->free_[i];
+    }
+    const double tail[7] = { r->verdict.flags, r->train_mae, (double)r->evals, r->gain, r->verdict.load_min,
+                             r->verdict.load_max, t->servo.vin_default };
+    memcpy(out + 5 * N, tail, sizeof tail);
+}
+
+/* The budget and seed a bam fit takes: 0, or 1 with the message. */
+static int bam_budget_bad(double budget, double seed)
+{
+    if (budget >= 1 && budget <= 1e7 && seed >= 0 && seed <= 9007199254740991.0) return 0;
+    fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.ident_budget", "ident: the budget must be 1 .. 1e7 and the seed >= 0.", FXB_END);
+    return 1;
+}
+
 /* Joint j identified as bam's servo of actuator and model M1 or M4
  * (fric_ident_bam_joint, seed and budget as fric_ident_joint's):
  * out[5·FRIC_FIT_N + 7] the fitted vector p, the ranges' lower and upper
@@ -434,26 +459,87 @@ FXB_EXPORT int fxb_ident_bam_joint(const fxb_ident_set *h, const char *actuator,
                                    double seed, double *out)
 {
     fric_fit_target t;
-    if (no_set(h) || bam_target(actuator, model, &t)) return 1;
-    if (!(budget >= 1 && budget <= 1e7) || !(seed >= 0 && seed <= 9007199254740991.0)) {
-        fxb_refuse(FRIC_E_PARAM_RANGE, "fxb.ident_budget", "ident: the budget must be 1 .. 1e7 and the seed >= 0.", FXB_END);
-        return 1;
-    }
+    if (no_set(h) || bam_target(actuator, model, &t) || bam_budget_bad(budget, seed)) return 1;
     fric_ident_bam_result r;
     const char *why = "";
     if (fric_ident_bam_joint(h->s, actuator, &t, j, (long)budget, (uint64_t)seed, &r, &why))
         return fxb_from_core(1, &why);
-    const int N = FRIC_FIT_N;
-    for (int i = 0; i < N; i++) {
-        out[i] = r.p[i];
-        out[N + i] = r.lower[i];
-        out[2 * N + i] = r.upper[i];
-        out[3 * N + i] = r.param_flags[i];
-        out[4 * N + i] = r.free_[i];
+    bam_out(&r, &t, out);
+    fxb_set_status(FRIC_OK, -1, "");
+    return 0;
+}
+
+/* bam's stepped joint fit (fric_ident_bam_fitter) and the target it keeps. */
+typedef struct {
+    fric_fit_target t;
+    fric_ident_bam_fitter *f;
+} fxb_bam_fit;
+
+/* Joint j's bam fit step-wise (fric_ident_bam_fitter_create; actuator,
+ * model, budget and seed as fxb_ident_bam_joint's): the fitter, or NULL
+ * with the message. */
+FXB_EXPORT fxb_bam_fit *fxb_ident_bam_fitter_create(const fxb_ident_set *h, const char *actuator, int model, int j,
+                                                    double budget, double seed)
+{
+    fric_fit_target t;
+    if (no_set(h) || bam_target(actuator, model, &t) || bam_budget_bad(budget, seed)) return NULL;
+    fxb_bam_fit *b = malloc(sizeof *b);
+    if (!b) {
+        fxb_refuse(FRIC_E_NO_MEMORY, "fxb.ident_memory", "ident: out of memory.", FXB_END);
+        return NULL;
     }
-    const double tail[7] = { r.verdict.flags, r.train_mae, (double)r.evals, r.gain, r.verdict.load_min, r.verdict.load_max,
-                             t.servo.vin_default };
-    memcpy(out + 5 * N, tail, sizeof tail);
+    b->t = t;
+    const char *why = "";
+    b->f = fric_ident_bam_fitter_create(h->s, actuator, &b->t, j, (long)budget, (uint64_t)seed, &why);
+    if (!b->f) {
+        free(b);
+        fxb_from_core(1, &why);
+        return NULL;
+    }
+    fxb_set_status(FRIC_OK, -1, "");
+    return b;
+}
+
+/* One generation (fric_ident_bam_fitter_step): 0 while running, else the stop reason; −1 without a fitter. */
+FXB_EXPORT int fxb_ident_bam_fitter_step(fxb_bam_fit *b)
+{
+    if (!b) { fxb_refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return -1; }
+    return fric_ident_bam_fitter_step(b->f);
+}
+
+FXB_EXPORT void fxb_ident_bam_fitter_stop(fxb_bam_fit *b) { if (b) fric_ident_bam_fitter_stop(b->f); }
+
+FXB_EXPORT void fxb_ident_bam_fitter_free(fxb_bam_fit *b)
+{
+    if (!b) return;
+    fric_ident_bam_fitter_destroy(b->f);
+    free(b);
+}
+
+/* The progress: best[FRIC_FIT_N] the best vector so far, res[6] = evals,
+ * budget, generation, best loss [rad], done, the search running. 0, or 1
+ * with the message. */
+FXB_EXPORT int fxb_ident_bam_fitter_progress(const fxb_bam_fit *b, double *best, double *res)
+{
+    if (!b) { fxb_refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return 1; }
+    const fric_ident_bam_progress *g = fric_ident_bam_fitter_progress(b->f);
+    memcpy(best, g->best, sizeof g->best);
+    const double r[6] = { (double)g->evals, (double)g->budget, g->generation, g->best_loss, g->done, g->search };
+    memcpy(res, r, sizeof r);
+    fxb_set_status(FRIC_OK, -1, "");
+    return 0;
+}
+
+/* The result of the best set so far (fric_ident_bam_fitter_result: the
+ * ranges and the verdict) into out, fxb_ident_bam_joint's layout. 0, or 1
+ * with the message. */
+FXB_EXPORT int fxb_ident_bam_fitter_result(const fxb_bam_fit *b, double *out)
+{
+    if (!b) { fxb_refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return 1; }
+    fric_ident_bam_result r;
+    const char *why = "";
+    if (fric_ident_bam_fitter_result(b->f, &r, &why)) return fxb_from_core(1, &why);
+    bam_out(&r, &b->t, out);
     fxb_set_status(FRIC_OK, -1, "");
     return 0;
 }

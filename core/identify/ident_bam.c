@@ -193,68 +193,166 @@ static double bam_loss_cb(void *ctx, const double *p)
     return fric_ident_bam_loss(c->set, c->t, c->j, p);
 }
 
-/* One CMA-ES search in box s from its centre: the best vector into best
- * and its loss into *loss; the evaluations told into *evals. */
-static fric_status search(const bam_ctx *c, const fric_fit_space *s, long budget, uint64_t seed, double *best,
-                          double *loss, long *evals, const char **why)
+/* The stepped fit (fric_ident_bam_fitter): the FRIC_IDENT_STARTS searches
+ * of seeds seed, seed + 1, ... one after the other, each CMA-ES from the
+ * box's centre with the native fitter's settings (fit_native.c: σ0 0.3 of
+ * each range, the box [0, 1]^n, two BIPOP restarts), a generation's sets
+ * walked side by side (fric_ident_bam_loss_many); the best of the ended
+ * searches kept (the first of equal losses). */
+struct fric_ident_bam_fitter {
+    bam_ctx ctx;
+    fric_fit_space box;
+    int n;                                  /* free values                  */
+    fric_cmaes *es[FRIC_IDENT_STARTS];
+    int k;                                  /* the search running           */
+    int cap;                                /* rows X holds (λ max)         */
+    double *X, *f, *P;                      /* [cap·n], [cap], [cap·FRIC_FIT_N] */
+    double best[FRIC_FIT_N];                /* the ended searches' best     */
+    double best_loss;                       /*   its loss [rad]             */
+    long evals;                             /*   their evaluations          */
+    int generations;                        /*   their generations          */
+    int stopped;                            /* 1: stop was called           */
+    fric_ident_bam_progress prog;
+};
+
+/* prog from the ended searches and the running one's best so far. */
+static void bam_progress_of(fric_ident_bam_fitter *f)
 {
-    int idx[FRIC_FIT_N];
-    const int n = fric_fit_space_free_indices(s, idx);
-    double x0[FRIC_FIT_N];
-    for (int k = 0; k < n; k++) x0[k] = 0.5;
-    /* the native fitter's search (fit_native.c): σ0 0.3 of each range, the
-       box [0, 1]^n, two BIPOP restarts */
-    fric_cmaes_def cd = { .n = n, .sigma0 = 0.3, .x0 = x0, .box = 1, .budget = budget, .restarts = 2, .seed = seed };
-    fric_cmaes *es = fric_cmaes_create(&cd, why);
-    if (!es) return fric__rc();
-    const int cap = fric_cmaes_lambda_max(es);
-    double *X = malloc((size_t)cap * (size_t)n * sizeof *X), *f = malloc((size_t)cap * sizeof *f);
-    double *P = malloc((size_t)cap * FRIC_FIT_N * sizeof *P);
-    if (!X || !f || !P) {
-        free(X), free(f), free(P);
-        fric_cmaes_destroy(es);
-        fric__why(why, fric__fail_door(FRIC_E_NO_MEMORY, -1, "ident fit: ", "ident.fitter_memory", "out of memory.",
-                                     fric__no_values));
-        return fric__rc();
+    fric_ident_bam_progress *g = &f->prog;
+    g->evals = f->evals, g->generation = f->generations;
+    g->best_loss = f->best_loss;
+    memcpy(g->best, f->best, sizeof g->best);
+    g->search = f->k < FRIC_IDENT_STARTS ? f->k : FRIC_IDENT_STARTS - 1;
+    if (g->done) return;
+    const fric_cmaes_info *info = fric_cmaes_get_info(f->es[f->k]);
+    g->evals += info->evals, g->generation += info->generation;
+    if (info->best_f < g->best_loss) {
+        fric_fit_space_decode(&f->box, info->best_x, g->best);
+        g->best_loss = info->best_f;
     }
-    int lam;
-    while ((lam = fric_cmaes_ask(es, X, cap)) > 0) {
-        /* the generation's sets walked side by side */
-        for (int i = 0; i < lam; i++) fric_fit_space_decode(s, X + (size_t)i * (size_t)n, P + (size_t)i * FRIC_FIT_N);
-        fric_ident_bam_loss_many(c->set, c->t, c->j, P, lam, f);
-        fric_cmaes_tell(es, f);
-    }
-    const fric_cmaes_info *info = fric_cmaes_get_info(es);
-    fric_fit_space_decode(s, info->best_x, best);
-    *loss = info->best_f;
-    *evals = info->evals;
-    free(X), free(f), free(P);
-    fric_cmaes_destroy(es);
-    if (why) *why = "";
-    return FRIC_OK;
 }
 
-fric_status fric_ident_bam_joint(const fric_ident_set *set, const char *actuator, const fric_fit_target *t, int j,
-                                 long budget, uint64_t seed, fric_ident_bam_result *out, const char **why)
+void fric_ident_bam_fitter_destroy(fric_ident_bam_fitter *f)
 {
-    if (fric__ident_joint_begin(set, j, t, out, sizeof *out, "ident.bam_null",
+    if (!f) return;
+    for (int k = 0; k < FRIC_IDENT_STARTS; k++) fric_cmaes_destroy(f->es[k]);
+    free(f->X), free(f->f), free(f->P);
+    free(f);
+}
+
+fric_ident_bam_fitter *fric_ident_bam_fitter_create(const fric_ident_set *set, const char *actuator,
+                                                    const fric_fit_target *t, int j, long budget, uint64_t seed,
+                                                    const char **why)
+{
+    fric_ident_bam_result scratch;
+    if (fric__ident_joint_begin(set, j, t, &scratch, sizeof scratch, "ident.bam_null",
                                 "the set, a joint of it, the target and the result must be given.", fric__no_values, why))
-        return FRIC_E_NULL;
+        return NULL;
     fric_fit_space box;
-    if (fric_ident_bam_space(actuator, t, &box, why)) return fric__rc();
-    const bam_ctx ctx = { set, t, j };
+    if (fric_ident_bam_space(actuator, t, &box, why)) return NULL;
     int idx[FRIC_FIT_N];
+    const int n = fric_fit_space_free_indices(&box, idx);
     long each;
-    if (fric_ident_budget_each(budget, fric_fit_space_free_indices(&box, idx), &each, why)) return fric__rc();
-    out->train_mae = INFINITY;
-    memcpy(out->p, box.value, sizeof out->p);
-    for (int k = 0; k < FRIC_IDENT_STARTS; k++) {
-        double p[FRIC_FIT_N], loss = INFINITY;
-        long evals = 0;
-        if (search(&ctx, &box, each, seed + (uint64_t)k, p, &loss, &evals, why)) return fric__rc();
-        if (loss < out->train_mae) memcpy(out->p, p, sizeof p), out->train_mae = loss;
-        out->evals += evals;
+    if (fric_ident_budget_each(budget, n, &each, why)) return NULL;
+    fric_ident_bam_fitter *f = calloc(1, sizeof *f);
+    if (!f) {
+        fric__why(why, fric__fail_door(FRIC_E_NO_MEMORY, -1, "ident fit: ", "ident.fitter_memory", "out of memory.",
+                                     fric__no_values));
+        return NULL;
     }
+    f->ctx = (bam_ctx){ set, t, j };
+    f->box = box;
+    f->n = n;
+    double x0[FRIC_FIT_N];
+    for (int k = 0; k < n; k++) x0[k] = 0.5;
+    for (int k = 0; k < FRIC_IDENT_STARTS; k++) {
+        const fric_cmaes_def cd = { .n = n, .sigma0 = 0.3, .x0 = x0, .box = 1, .budget = each, .restarts = 2,
+                                    .seed = seed + (uint64_t)k };
+        f->es[k] = fric_cmaes_create(&cd, why);
+        if (!f->es[k]) {
+            fric_ident_bam_fitter_destroy(f);
+            return NULL;
+        }
+        const int cap = fric_cmaes_lambda_max(f->es[k]);
+        if (cap > f->cap) f->cap = cap;
+    }
+    f->X = malloc((size_t)f->cap * (size_t)n * sizeof *f->X);
+    f->f = malloc((size_t)f->cap * sizeof *f->f);
+    f->P = malloc((size_t)f->cap * FRIC_FIT_N * sizeof *f->P);
+    if (!f->X || !f->f || !f->P) {
+        fric_ident_bam_fitter_destroy(f);
+        fric__why(why, fric__fail_door(FRIC_E_NO_MEMORY, -1, "ident fit: ", "ident.fitter_memory", "out of memory.",
+                                     fric__no_values));
+        return NULL;
+    }
+    /* before any search: the box's centre, no loss yet */
+    memcpy(f->best, box.value, sizeof f->best);
+    f->best_loss = INFINITY;
+    f->prog.budget = each * FRIC_IDENT_STARTS;
+    bam_progress_of(f);
+    if (why) *why = "";
+    return f;
+}
+
+int fric_ident_bam_fitter_step(fric_ident_bam_fitter *f)
+{
+    if (!f) {
+        fric__fail_door(FRIC_E_NULL, -1, "ident fit step: ", "ident.fitter_step_null", "the fitter must be given.",
+                      fric__no_values);
+        return -1;
+    }
+    while (!f->prog.done) {
+        fric_cmaes *es = f->es[f->k];
+        const int lam = fric_cmaes_ask(es, f->X, f->cap);
+        if (lam > 0) {
+            /* the generation's sets walked side by side */
+            for (int i = 0; i < lam; i++)
+                fric_fit_space_decode(&f->box, f->X + (size_t)i * (size_t)f->n, f->P + (size_t)i * FRIC_FIT_N);
+            fric_ident_bam_loss_many(f->ctx.set, f->ctx.t, f->ctx.j, f->P, lam, f->f);
+            fric_cmaes_tell(es, f->f);
+            break;
+        }
+        /* search k ended: its best kept when below the ended ones' */
+        const fric_cmaes_info *info = fric_cmaes_get_info(es);
+        if (info->best_f < f->best_loss) {
+            fric_fit_space_decode(&f->box, info->best_x, f->best);
+            f->best_loss = info->best_f;
+        }
+        f->evals += info->evals, f->generations += info->generation;
+        if (f->stopped) f->prog.done = FRIC_CMAES_STOPPED;
+        else if (++f->k == FRIC_IDENT_STARTS)
+            f->prog.done = info->stop != FRIC_CMAES_RUNNING ? info->stop : FRIC_CMAES_STOPPED;
+    }
+    bam_progress_of(f);
+    return f->prog.done;
+}
+
+void fric_ident_bam_fitter_stop(fric_ident_bam_fitter *f)
+{
+    if (!f || f->prog.done) return;
+    f->stopped = 1;
+    fric_cmaes_stop(f->es[f->k]);
+}
+
+const fric_ident_bam_progress *fric_ident_bam_fitter_progress(const fric_ident_bam_fitter *f)
+{
+    return f ? &f->prog : NULL;
+}
+
+fric_status fric_ident_bam_fitter_result(const fric_ident_bam_fitter *f, fric_ident_bam_result *out, const char **why)
+{
+    if (fric__ident_joint_begin(f ? f->ctx.set : NULL, f ? f->ctx.j : -1, f ? f->ctx.t : NULL, out, sizeof *out,
+                                "ident.bam_null", "the set, a joint of it, the target and the result must be given.",
+                                fric__no_values, why))
+        return FRIC_E_NULL;
+    const fric_ident_set *set = f->ctx.set;
+    const fric_fit_target *t = f->ctx.t;
+    const int j = f->ctx.j;
+    const fric_fit_space box = f->box;
+    const bam_ctx ctx = f->ctx;
+    memcpy(out->p, f->best, sizeof out->p);
+    out->train_mae = f->best_loss;
+    out->evals = f->evals;
     /* the ranges of the best set */
     fric_fit_range r[FRIC_FIT_N];
     double base = 0;
@@ -308,4 +406,18 @@ fric_status fric_ident_bam_joint(const fric_ident_set *set, const char *actuator
     out->gain = d.servo.kt * d.vin * d.kp * d.servo.error_gain * d.servo.error_gain_ratio / d.servo.R;
     if (why) *why = "";
     return FRIC_OK;
+}
+
+fric_status fric_ident_bam_joint(const fric_ident_set *set, const char *actuator, const fric_fit_target *t, int j,
+                                 long budget, uint64_t seed, fric_ident_bam_result *out, const char **why)
+{
+    if (fric__ident_joint_begin(set, j, t, out, sizeof *out, "ident.bam_null",
+                                "the set, a joint of it, the target and the result must be given.", fric__no_values, why))
+        return FRIC_E_NULL;
+    fric_ident_bam_fitter *f = fric_ident_bam_fitter_create(set, actuator, t, j, budget, seed, why);
+    if (!f) return fric__rc();
+    while (fric_ident_bam_fitter_step(f) == 0) continue;
+    const fric_status rc = fric_ident_bam_fitter_result(f, out, why);
+    fric_ident_bam_fitter_destroy(f);
+    return rc;
 }

@@ -98,6 +98,40 @@ typedef struct {
     long evals;                        /* evaluations spent                [-]      */
 } fric_ident_bam_result;
 
+/* Joint j's bam fit step-wise (a page worker steps it with progress and
+ * Cancel; fric_ident_bam_joint runs the same loop to its end): the
+ * FRIC_IDENT_STARTS CMA-ES searches of fric_ident_bam_joint one after the
+ * other, step running one generation of the current search (a search that
+ * ends hands over to the next in the same step). step returns 0 while a
+ * search goes on, else the last search's fric_cmaes_stop_reason
+ * (FRIC_CMAES_STOPPED after stop; -1 on a NULL fitter). stop ends the
+ * whole fit after the current generation: result then gives the best set
+ * so far. result: the ranges and the verdict of the best set
+ * (fric_ident_bam_joint's result, bit for bit once step has returned
+ * non-zero without stop). The fitter keeps set and t by pointer (they
+ * outlive it; actuator is read at create only). Allocation-free after
+ * create. */
+typedef struct fric_ident_bam_fitter fric_ident_bam_fitter;
+typedef struct {
+    long evals;                /* evaluations done, every search       [-]   */
+    long budget;               /* evaluations in all (each · searches) [-]   */
+    int search;                /* the search running (0 .. STARTS − 1)  [-]  */
+    int generation;            /* generations told, every search       [-]   */
+    double best_loss;          /* best MAE so far (+inf before any)    [rad] */
+    int done;                  /* 0 running, else a fric_cmaes_stop_reason   */
+    double best[FRIC_FIT_N];   /* the best vector so far (the box's centre
+                                  before any)                               */
+} fric_ident_bam_progress;
+
+fric_ident_bam_fitter *fric_ident_bam_fitter_create(const fric_ident_set *set, const char *actuator,
+                                                    const fric_fit_target *t, int j, long budget, uint64_t seed,
+                                                    const char **why);
+int fric_ident_bam_fitter_step(fric_ident_bam_fitter *f);
+void fric_ident_bam_fitter_stop(fric_ident_bam_fitter *f);
+const fric_ident_bam_progress *fric_ident_bam_fitter_progress(const fric_ident_bam_fitter *f);
+fric_status fric_ident_bam_fitter_result(const fric_ident_bam_fitter *f, fric_ident_bam_result *out, const char **why);
+void fric_ident_bam_fitter_destroy(fric_ident_bam_fitter *f);
+
 /* Joint j's identification with target t of actuator: FRIC_IDENT_STARTS CMA-ES searches
  * of seeds seed, seed + 1, ... sharing budget (0: FRIC_IDENT_BUDGET), the
  * best kept, its ranges (fric_fit_sensitivity at FRIC_FIT_SENS_TOLERANCE)
@@ -108,7 +142,8 @@ typedef struct {
  * recordings is under the friction band 2·B0, B0 the budget at rest
  * without load (fric_servo_frictionloss(·, 0, 0, 0): M1 K_c, M4 K_c + K_cs;
  * also the frictionloss the verdict's hold pairs are judged at), RANGE_AT_BOUND
- * where a range reaches its box. FRIC_OK or the status with *why. */
+ * where a range reaches its box. FRIC_OK or the status with *why. The
+ * loop of fric_ident_bam_fitter's create, step to the end, result. */
 fric_status fric_ident_bam_joint(const fric_ident_set *set, const char *actuator, const fric_fit_target *t, int j,
                                  long budget, uint64_t seed, fric_ident_bam_result *out, const char **why);
 

@@ -31,6 +31,18 @@
  *             walked alone, bit for bit;
  *   left     a simulation that leaves the finite range gives NaN positions
  *             from there on;
+ *   stepped  bam's stepped fitter (fric_ident_bam_fitter) against its
+ *             contract written here from CMA-ES's own API (fric_cmaes.h):
+ *             FRIC_IDENT_STARTS searches of seeds seed, seed + 1, ... from the
+ *             box's centre, σ0 0.3, the box [0, 1]^n, two BIPOP restarts,
+ *             fric_ident_budget_each's evaluations each, the first best of
+ *             equal losses kept: the same vector, loss and evaluations bit for
+ *             bit (a consistency check of one definition, the fitter and
+ *             fric_ident_bam_joint's loop over it, against the contract);
+ *             its progress a generation a step (more than one step, the
+ *             evaluations rising, the best loss never rising), and stop
+ *             honoured at the next step (STOPPED, fewer evaluations than the
+ *             budget, a result at the best so far);
  *   refusals a model other than M1 and M4, an unknown actuator.
  */
 #include <math.h>
@@ -40,6 +52,7 @@
 
 #include "test_main.h"
 
+#include "fric_cmaes.h"
 #include "fric_ident_bam.h"
 
 #define PI 3.141592653589793
@@ -301,6 +314,126 @@ static void test_simulate_left_finite(void **state)
     drop(&s);
 }
 
+/* The fit's contract from fric_cmaes.h's API alone: the best vector of
+ * FRIC_IDENT_STARTS searches into p, its loss, the evaluations. */
+static double contract_fit(const fric_ident_set *set, const fric_fit_target *t, long budget, uint64_t seed, double *p,
+                           long *evals)
+{
+    fric_fit_space box;
+    const char *why = NULL;
+    if (fric_ident_bam_space("sts3215", t, &box, &why)) fail_msg("%s", why);
+    int idx[FRIC_FIT_N];
+    const int n = fric_fit_space_free_indices(&box, idx);
+    long each;
+    if (fric_ident_budget_each(budget, n, &each, &why)) fail_msg("%s", why);
+    double x0[FRIC_FIT_N], best = INFINITY;
+    for (int k = 0; k < n; k++) x0[k] = 0.5;
+    memcpy(p, box.value, FRIC_FIT_N * sizeof *p);
+    *evals = 0;
+    for (int k = 0; k < FRIC_IDENT_STARTS; k++) {
+        const fric_cmaes_def cd = { .n = n, .sigma0 = 0.3, .x0 = x0, .box = 1, .budget = each, .restarts = 2,
+                                    .seed = seed + (uint64_t)k };
+        fric_cmaes *es = fric_cmaes_create(&cd, &why);
+        if (!es) fail_msg("%s", why);
+        const int cap = fric_cmaes_lambda_max(es);
+        double *X = malloc((size_t)cap * (size_t)n * sizeof *X), *f = malloc((size_t)cap * sizeof *f);
+        double *P = malloc((size_t)cap * FRIC_FIT_N * sizeof *P);
+        assert_true(X && f && P);
+        int lam;
+        while ((lam = fric_cmaes_ask(es, X, cap)) > 0) {
+            for (int i = 0; i < lam; i++) fric_fit_space_decode(&box, X + (size_t)i * (size_t)n, P + (size_t)i * FRIC_FIT_N);
+            for (int i = 0; i < lam; i++) f[i] = fric_ident_bam_loss(set, t, 0, P + (size_t)i * FRIC_FIT_N);
+            fric_cmaes_tell(es, f);
+        }
+        const fric_cmaes_info *info = fric_cmaes_get_info(es);
+        if (info->best_f < best) fric_fit_space_decode(&box, info->best_x, p), best = info->best_f;
+        *evals += info->evals;
+        free(X), free(f), free(P);
+        fric_cmaes_destroy(es);
+    }
+    return best;
+}
+
+static void test_stepped(void **state)
+{
+    (void)state;
+    synth s;
+    make(&s, 0.6);
+    fric_ident_set *set = set_of(&s);
+    const long budget = FRIC_TEST_SHORT(300, 3);
+    const char *why = NULL;
+    for (int model = 1; model <= 4; model += 3) {
+        fric_fit_target t;
+        assert_int_equal(fric_ident_bam_target("sts3215", model, &t, &why), FRIC_OK);
+        double want[FRIC_FIT_N];
+        long want_evals;
+        const double want_loss = contract_fit(set, &t, budget, 1, want, &want_evals);
+        /* the one call */
+        fric_ident_bam_result one;
+        if (fric_ident_bam_joint(set, "sts3215", &t, 0, budget, 1, &one, &why)) fail_msg("%s", why);
+        assert_memory_equal(one.p, want, sizeof want);
+        assert_true(one.train_mae == want_loss);
+        assert_int_equal(one.evals, want_evals);
+        /* the fitter stepped: its progress a generation a step */
+        fric_ident_bam_fitter *f = fric_ident_bam_fitter_create(set, "sts3215", &t, 0, budget, 1, &why);
+        if (!f) fail_msg("%s", why);
+        const fric_ident_bam_progress *g = fric_ident_bam_fitter_progress(f);
+        assert_true(g->evals == 0 && g->done == 0 && isinf(g->best_loss) && g->budget >= want_evals);
+        int steps = 0, rc;
+        long evals = 0;
+        double loss = INFINITY;
+        while ((rc = fric_ident_bam_fitter_step(f)) == 0) {
+            steps++;
+            assert_true(g->evals > evals && g->evals <= g->budget);
+            assert_true(g->best_loss <= loss);
+            evals = g->evals, loss = g->best_loss;
+        }
+        assert_true(rc > 0 && g->done == rc);
+        assert_int_equal(g->evals, want_evals);
+        assert_true(g->best_loss == want_loss);
+        printf("    M%d: %d steps, %ld evaluations, MAE %.4f mrad\n", model, steps, g->evals, g->best_loss * 1e3);
+        assert_true(steps > 3);
+        fric_ident_bam_result r;
+        if (fric_ident_bam_fitter_result(f, &r, &why)) fail_msg("%s", why);
+        assert_memory_equal(r.p, one.p, sizeof r.p);
+        assert_memory_equal(r.lower, one.lower, sizeof r.lower);
+        assert_memory_equal(r.upper, one.upper, sizeof r.upper);
+        assert_memory_equal(r.param_flags, one.param_flags, sizeof r.param_flags);
+        assert_true(r.train_mae == one.train_mae && r.evals == one.evals && r.gain == one.gain);
+        assert_int_equal(r.verdict.flags, one.verdict.flags);
+        fric_ident_bam_fitter_destroy(f);
+        /* stop after two generations: the next step tells nothing */
+        f = fric_ident_bam_fitter_create(set, "sts3215", &t, 0, budget, 1, &why);
+        if (!f) fail_msg("%s", why);
+        g = fric_ident_bam_fitter_progress(f);
+        assert_int_equal(fric_ident_bam_fitter_step(f), 0);
+        assert_int_equal(fric_ident_bam_fitter_step(f), 0);
+        const long before = g->evals;
+        fric_ident_bam_fitter_stop(f);
+        assert_int_equal(fric_ident_bam_fitter_step(f), FRIC_CMAES_STOPPED);
+        assert_int_equal(fric_ident_bam_fitter_step(f), FRIC_CMAES_STOPPED);
+        assert_true(g->evals == before && g->evals < want_evals && isfinite(g->best_loss));
+        if (fric_ident_bam_fitter_result(f, &r, &why)) fail_msg("%s", why);
+        assert_memory_equal(r.p, g->best, sizeof r.p);
+        assert_true(r.train_mae == g->best_loss && r.evals == before);
+        fric_ident_bam_fitter_destroy(f);
+    }
+    /* the doors' refusals: no set, a joint beyond it, no fitter */
+    fric_fit_target t;
+    assert_int_equal(fric_ident_bam_target("sts3215", 1, &t, &why), FRIC_OK);
+    assert_null(fric_ident_bam_fitter_create(NULL, "sts3215", &t, 0, budget, 1, &why));
+    assert_non_null(strstr(why, "must be given"));
+    assert_null(fric_ident_bam_fitter_create(set, "sts3215", &t, 1, budget, 1, &why));
+    assert_int_equal(fric_ident_bam_fitter_step(NULL), -1);
+    assert_null(fric_ident_bam_fitter_progress(NULL));
+    fric_ident_bam_result r;
+    assert_int_equal(fric_ident_bam_fitter_result(NULL, &r, &why), FRIC_E_NULL);
+    fric_ident_bam_fitter_stop(NULL);
+    fric_ident_bam_fitter_destroy(NULL);
+    fric_ident_set_destroy(set);
+    drop(&s);
+}
+
 static void test_refusals(void **state)
 {
     (void)state;
@@ -329,4 +462,5 @@ static void test_refusals(void **state)
 }
 
 FRIC_TEST_MAIN(cmocka_unit_test(test_recovery_m1), cmocka_unit_test(test_m4_load_flag), cmocka_unit_test(test_loss_many),
-               cmocka_unit_test(test_simulate_left_finite), cmocka_unit_test(test_refusals))
+               cmocka_unit_test(test_simulate_left_finite), cmocka_unit_test(test_stepped),
+               cmocka_unit_test(test_refusals))

@@ -660,6 +660,7 @@ static void test_io_stage(void **state)
         assert_int_equal(fric_ident_bam_target("sts3215", 1, &tg, NULL), FRIC_OK);
         REFUSE(fric_ident_bam_space("nonesuch", &tg, &bsp, NULL), FRIC_E_UNKNOWN_NAME, -1, "nonesuch");
         REFUSE(fric_ident_bam_joint(NULL, "sts3215", &tg, 0, 10, 1, &br, NULL), FRIC_E_NULL, -1, "the set");
+        REFUSE(fric_ident_bam_fitter_result(NULL, &br, NULL), FRIC_E_NULL, -1, "the set");
     }
     bench_small_log bl;
     bench_small_log_make(&bl);

@@ -271,6 +271,58 @@ describe('consistency with the native CLI on T0: --model m1 (bam\'s servo)', { s
   });
 });
 
+describe('bam\'s fit stepped a generation at a time (IdentSet.bamFitter, the page worker\'s)', { skip }, () => {
+  it('consistency: M1 and M4 stepped give IdentSet.bamJoint\'s one-call result bit for bit; progress after every generation, more than one a joint, the evaluations rising and the best loss never rising', async () => {
+    const mj = await loadMujoco();
+    const mm = mj.MjModel.from_xml_string(fs.readFileSync(MJCF, 'utf8'));
+    const prep = prepare(mj, core, mm, { train: [csvRec(RECIPE)], firmwareKp: 16 });
+    try {
+      const j = prep.names.indexOf('shoulder_lift');
+      // M1: 4 free parameters, λ 8; M4: 9, λ 10 (Hansen 2016, Table 1); three searches of budget/3 each
+      for (const [model, budget] of [['m1', 60], ['m4', 90]]) {
+        const one = prep.set.bamJoint(j, { model, budget });
+        const seen = [];
+        const r = fitJointBam(prep, j, { model, budget, onStep: (g) => seen.push(g) });
+        assert.equal(r.cancelled, false);
+        assert.deepEqual(Array.from(r.p), Array.from(one.p), `${model}: the fitted vector`);
+        for (const k of ['trainMae', 'evals', 'gain', 'flags', 'loadMin', 'loadMax', 'vin']) assert.ok(Object.is(r[k], one[k]), `${model} ${k}: stepped ${r[k]}, one call ${one[k]}`);
+        assert.deepEqual(r.ranges, one.ranges, `${model}: the ranges`);
+        assert.deepEqual(r.paramFlags, one.paramFlags, `${model}: the flags`);
+        // the three searches each run more than one generation of λ within budget/3
+        assert.ok(seen.length >= 6, `${model}: ${seen.length} progress reports`);
+        seen.forEach((g, i) => {
+          assert.equal(g.budget, budget, `${model}: the budget of every search`);
+          assert.ok(g.evals <= g.budget && Number.isFinite(g.bestLoss));
+          if (i) assert.ok(g.evals > seen[i - 1].evals && g.bestLoss <= seen[i - 1].bestLoss, `${model} report ${i}: ${JSON.stringify(seen[i - 1])} then ${JSON.stringify(g)}`);
+        });
+        assert.equal(seen.at(-1).evals, one.evals);
+        assert.ok(Object.is(seen.at(-1).bestLoss, one.trainMae));
+      }
+    } finally {
+      prep.free();
+      mm.delete();
+    }
+  });
+
+  it('an M4 fit stopped after two generations gives the best so far, marked cancelled, without spending its budget; the heap is given back', async () => {
+    const mj = await loadMujoco();
+    const mm = mj.MjModel.from_xml_string(fs.readFileSync(MJCF, 'utf8'));
+    const before_ = core.heapUsed();
+    const prep = prepare(mj, core, mm, { train: [csvRec(RECIPE)], firmwareKp: 16 });
+    let gens = 0, last = null;
+    const r = fitJointBam(prep, prep.names.indexOf('shoulder_lift'), { model: 'm4', budget: 20000, onStep: (g) => { gens++; last = g; }, shouldStop: () => gens >= 2 });
+    prep.free();
+    mm.delete();
+    assert.equal(r.cancelled, true);
+    assert.equal(gens, 2, 'no generation after the stop');
+    assert.ok(r.evals === last.evals && r.evals <= 20, `evals ${r.evals}: two generations of λ = 10`);
+    assert.ok(Object.is(r.trainMae, last.bestLoss) && Number.isFinite(r.trainMae));
+    assert.ok(core.heapUsed() - before_ < 64 * 1024, 'the recordings, tracks, set and fitter are freed');
+    const dead = prep.set;
+    assert.throws(() => dead.bamFitter(0, { model: 'm4' }), /used after free/);
+  });
+});
+
 describe('bam\'s servo simulated per joint: the positions (the page\'s chart of M1/M4)', { skip }, () => {
   it('IdentSet.bamSimulate\'s positions start at the measured one and their MAE against the recording, by hand, is the core\'s (training and held-out set)', async () => {
     const mj = await loadMujoco();

@@ -6,8 +6,9 @@
 // the per-joint simulation, the fit, the ranges and the verdicts are the
 // core's, the native CLI's. Handles: IdentRecording (a recording and its
 // tracks), IdentSet (the training set), IdentFit (one joint's CMA-ES).
-// A joint as bam's servo with M1 or M4 (fric_ident_bam.h): IdentSet.bamJoint,
-// IdentSet.bamSimulate.
+// A joint as bam's servo with M1 or M4 (fric_ident_bam.h): IdentSet.bamJoint
+// (one call), IdentSet.bamFitter (IdentBamFit: the same fit a CMA-ES
+// generation a step), IdentSet.bamSimulate.
 import { LAYOUTS, TABLES, CONSTANTS, argError, numberType, num, inp, out, outStruct, caller, cstr } from './base.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
@@ -35,6 +36,12 @@ export const SIGNATURES = {
   fxb_ident_result: 'h j p train_mae evals p_out range verdict flags res',
   fxb_ident_format: 'x buf cap',
   fxb_ident_bam_joint: 'h actuator model j budget seed out',
+  fxb_ident_bam_fitter_create: 'h actuator model j budget seed',
+  fxb_ident_bam_fitter_step: 'b',
+  fxb_ident_bam_fitter_stop: 'b',
+  fxb_ident_bam_fitter_free: 'b',
+  fxb_ident_bam_fitter_progress: 'b best res',
+  fxb_ident_bam_fitter_result: 'b out',
   fxb_ident_bam_simulate: 'h actuator model rec j p sim_q cap res',
 };
 /** A bam model's number: 'm1' | 'm4' (or 1, 4); another refused naming it. */
@@ -183,6 +190,15 @@ export class IdentRecording {
  *  default) as the one record native_params a call reads (core.native's). */
 const rec = (core, p) => core.native._record(p);
 
+/** fxb_ident_bam_joint's out array (5·N + 7, N the fit vector's length) as bamJoint's result. */
+function bamResult(core, o) {
+  const keys = core.fit.paramKeys().map((x) => x.key), N = keys.length;
+  const by = (off, f) => Object.fromEntries(keys.map((k, i) => [k, f(o[off + i])]));
+  return { p: o.slice(0, N), ranges: Object.fromEntries(keys.map((k, i) => [k, { lower: o[N + i], upper: o[2 * N + i] }])),
+    paramFlags: by(3 * N, (x) => x), free: by(4 * N, (x) => x !== 0), flags: o[5 * N], trainMae: o[5 * N + 1],
+    evals: o[5 * N + 2], gain: o[5 * N + 3], loadMin: o[5 * N + 4], loadMax: o[5 * N + 5], vin: o[5 * N + 6] };
+}
+
 /** A checked training set (core.ident.set). */
 export class IdentSet {
   constructor(core, h, recordings, options) {
@@ -267,15 +283,24 @@ export class IdentSet {
    *  actuator's supply [V]) }. */
   bamJoint(j, { model = 'm1', actuator = 'sts3215', budget = CONSTANTS.ident_budget, seed = 1 } = {}) {
     this._live();
-    const core = this._core, keys = core.fit.paramKeys().map((x) => x.key), N = keys.length;
+    const core = this._core, N = core.fit.paramKeys().length;
     num('budget', budget, { min: 1, max: 1e7, integer: true });
     num('seed', seed, { min: 0, max: 2 ** 53, integer: true });
     const { out: [o] } = call(core, 'fxb_ident_bam_joint',
       [this._h, cstr(String(actuator), 'actuator'), bamModel(model), this._joint(j), budget, seed, out(Float64Array, 5 * N + 7)]);
-    const by = (off, f) => Object.fromEntries(keys.map((k, i) => [k, f(o[off + i])]));
-    return { p: o.slice(0, N), ranges: Object.fromEntries(keys.map((k, i) => [k, { lower: o[N + i], upper: o[2 * N + i] }])),
-      paramFlags: by(3 * N, (x) => x), free: by(4 * N, (x) => x !== 0), flags: o[5 * N], trainMae: o[5 * N + 1],
-      evals: o[5 * N + 2], gain: o[5 * N + 3], loadMin: o[5 * N + 4], loadMax: o[5 * N + 5], vin: o[5 * N + 6] };
+    return bamResult(core, o);
+  }
+
+  /** Joint j's bam fit a CMA-ES generation a step (fric_ident_bam_fitter:
+   *  bamJoint's searches, which run this loop to its end; the same options):
+   *  an IdentBamFit; free() it. */
+  bamFitter(j, { model = 'm1', actuator = 'sts3215', budget = CONSTANTS.ident_budget, seed = 1 } = {}) {
+    this._live();
+    num('budget', budget, { min: 1, max: 1e7, integer: true });
+    num('seed', seed, { min: 0, max: 2 ** 53, integer: true });
+    const b = call(this._core, 'fxb_ident_bam_fitter_create', [this._h, cstr(String(actuator), 'actuator'), bamModel(model), this._joint(j), budget, seed],
+      { ok: (rc) => rc !== 0 }).rc;
+    return new IdentBamFit(this, j, b);
   }
 
   /** Joint j of recording k simulated as bam's servo with p (a fit vector,
@@ -323,6 +348,39 @@ export class IdentFit {
     if (this._f) {
       call.value(this._core, 'fxb_ident_fitter_free', this._f);
       this._f = 0;
+    }
+  }
+}
+
+/** Joint j's bam fit in progress (IdentSet.bamFitter). */
+export class IdentBamFit {
+  constructor(set, j, b) { Object.assign(this, { set, j, _b: b, _core: set._core }); }
+  _live() {
+    if (!this._b) throw new Error('ident bam fit used after free()');
+    this.set._live();
+  }
+  /** One generation: 0 while a search goes on, else the stop reason. */
+  step() { this._live(); return call(this._core, 'fxb_ident_bam_fitter_step', [this._b], { ok: (rc) => rc >= 0 }).rc; }
+  /** Cancel: the next step() tells nothing and returns the stop reason; result() is of the best so far. */
+  stop() { this._live(); call.value(this._core, 'fxb_ident_bam_fitter_stop', this._b); }
+  /** { evals, budget (every search's), generation, bestLoss [rad], done, search (the one running), best (a fit vector) }. */
+  progress() {
+    this._live();
+    const N = this._core.fit.paramKeys().length;
+    const { out: [b, r] } = call(this._core, 'fxb_ident_bam_fitter_progress', [this._b, out(Float64Array, N), out(Float64Array, 6)]);
+    return { evals: r[0], budget: r[1], generation: r[2], bestLoss: r[3], done: r[4], search: r[5], best: b.slice() };
+  }
+  /** The best set's ranges and verdict (fric_ident_bam_fitter_result): IdentSet.bamJoint's result. */
+  result() {
+    this._live();
+    const N = this._core.fit.paramKeys().length;
+    const { out: [o] } = call(this._core, 'fxb_ident_bam_fitter_result', [this._b, out(Float64Array, 5 * N + 7)]);
+    return bamResult(this._core, o);
+  }
+  free() {
+    if (this._b) {
+      call.value(this._core, 'fxb_ident_bam_fitter_free', this._b);
+      this._b = 0;
     }
   }
 }

@@ -25,7 +25,9 @@
 //                sentence says why; the carry to Your robot adopts the M1
 //                file through the core's adapter (no refusal)
 //   screenshots  build/e2e/identbam-{1280,1024,853}.png, the table in view
-//   cancel       a long M1 fit cancelled at its first joint: stopped, said
+//   cancel       a long M4 fit: its progress bar moves within the joint (the
+//                core's bam fitter a CMA-ES generation a step), Cancel stops it
+//                within 2 s, said, no result claimed, and an M1 fit runs after it
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -170,22 +172,50 @@ export default async function identbam(h) {
     return files.join(', ');
   });
 
-  await check('identbam cancel: a long M1 fit of five joints cancelled after the first joint\'s start; the view says so, Identify enabled', async () => {
+  await check('identbam cancel: an M4 fit\'s progress bar moves within the joint (a CMA-ES generation a step), Cancel stops it within 2 s, no result claimed, the page usable (a short M1 fit runs after it)', async () => {
+    await page.locator('#ident-model').selectOption('m4');
     await page.locator('#ident-budget').fill('20000');
-    await page.locator('#ident-leave').fill('gripper');
+    await page.locator('#ident-leave').fill(LEAVE);
     await page.locator('#ident-run').click();
-    await waitFor(() => page.evaluate(() => {
+    // the joint's bar at two values below 1 (the joint not yet fitted): the fit reported within the joint
+    const bar = () => page.evaluate((j) => {
       const x = window.__fx?.mujoco?.ident;
-      return x && (Object.keys(x.progress).length > 0 || x.error) ? true : null;
-    }), 120_000, 100);
-    const fitting = await page.locator('#ident-joints .ident-joint-evals').first().innerText();
+      const row = document.querySelector(`.ident-joint[data-joint="${j}"]`);
+      const p = row?.querySelector('progress');
+      const k = row ? [...row.parentNode.children].indexOf(row) : -1;
+      return { running: x?.running, error: x?.error, value: p ? p.value : null, evals: x?.progress?.[k]?.evals ?? 0, text: row?.querySelector('.ident-joint-evals')?.textContent ?? '' };
+    }, JOINT);
+    const first = await waitFor(async () => { const b = await bar(); return b.error || (b.evals > 0 && b.value > 0) ? b : null; }, 120_000, 50);
+    expect(first, `no progress of ${JOINT} reported during its fit (evaluations 0, the bar at 0) within 120 s`);
+    expect(!first.error, `refused: ${first.error}`);
+    const second = await waitFor(async () => { const b = await bar(); return b.value > first.value ? b : null; }, 60_000, 50);
+    expect(second, `the bar of ${JOINT} stayed at ${first.value} for 60 s`);
+    expect(first.value > 0 && second.value < 1 && second.running, `the bar: ${first.value} then ${second.value} (running ${second.running})`);
+    // the budget over the three searches, ⌊20000/3⌋ each: 19998
+    expect(/^M4: \d+ \/ 19998 evaluations, best MAE [\d.]+ mrad$/.test(second.text), `the joint's line while it fits: ${second.text}`);
+    const t0 = Date.now();
     await page.locator('#ident-cancel').click();
-    const s = await page.evaluate(() => ({ running: window.__fx.mujoco.ident.running, cancelled: window.__fx.mujoco.ident.cancelled }));
-    expect(!s.running && s.cancelled, `after Cancel: ${JSON.stringify(s)}`);
+    const s = await waitFor(() => page.evaluate(() => {
+      const x = window.__fx.mujoco.ident;
+      return !x.running ? { cancelled: x.cancelled, result: !!x.result } : null;
+    }), 2_000, 20);
+    const stoppedMs = Date.now() - t0;
+    expect(s && s.cancelled && !s.result, `after Cancel: ${JSON.stringify(s)}`);
     expect(/Cancelled/.test(await page.locator('#ident-status').innerText()), 'the status does not say Cancelled');
-    expect(!(await page.locator('#ident-run').isDisabled()), 'Identify disabled after Cancel');
-    expect(/M1/.test(fitting), `the joint's line while it fits: ${fitting}`);
-    return fitting;
+    expect(!(await page.locator('#ident-run').isDisabled()) && await page.locator('#ident-cancel').isDisabled(), 'Identify disabled or Cancel enabled after Cancel');
+    // no progress after Cancel: the fit is over, not running unseen
+    const after = await bar();
+    await page.waitForTimeout(1500);
+    const later = await bar();
+    expect(later.evals === after.evals && later.value === after.value, `progress after Cancel: ${after.evals} then ${later.evals}`);
+    expect(await page.locator('#ident-table').isHidden(), 'a result table shown after Cancel');
+    // the page usable: a short M1 fit runs to its result
+    await page.locator('#ident-model').selectOption('m1');
+    await page.locator('#ident-budget').fill(String(BUDGET));
+    await page.locator('#ident-run').click();
+    const done = await waitFor(async () => { const x = await state(); return x && !x.running && (x.done || x.error) ? x : null; }, 200_000, 250);
+    expect(done.done && !done.error, `the fit after Cancel: ${JSON.stringify(done)}`);
+    return `bar ${first.value.toFixed(4)} → ${second.value.toFixed(4)} within ${JOINT} ("${second.text}"), stopped ${stoppedMs} ms after Cancel, no progress after; an M1 fit ran after it`;
   });
 
   await check('identbam budget: a budget under one CMA-ES generation a search refused in one sentence, a capital first, with the least that runs (λ = 4 + ⌊3·ln n⌋, Hansen 2016 Table 1; three searches)', async () => {

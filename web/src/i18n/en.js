@@ -1418,7 +1418,7 @@ export default {
   'ident.chart.descBam': 'The joint\'s measured position, its simulation as bam\'s {model} servo with the other joints\' measured motion as input, and the whole arm\'s replay with the MJCF\'s own servos, over time',
   'ident.chart.fittedBam': '{model} servo, the joint simulated',
   'ident.export.params.titleBam': 'The joint\'s {model} params file (the Fit view, Your robot and friction mujoco --adopt read it)',
-  'ident.joint.fitting': 'fitting as {model} (the core fits a joint in one call)…',
+  'ident.joint.fitting': '{model}: {evals} / {budget} evaluations, best MAE {mae} mrad',
   'ident.stage.replayBam': 'Simulating each joint with its fitted servo, and the whole arm with the MJCF\'s own…',
   'ident.err.actuator': 'ident: the actuator {name} is not an actuator of the core; choose one of the list.',
   'ident.budget': 'Evaluations per joint',

@@ -2110,7 +2110,7 @@ export default {
   'ident.chart.descBam': 'La position mesurée de l\'articulation, sa simulation comme servo {model} de bam avec le mouvement mesuré des autres articulations en entrée, et le rejeu du bras entier avec les servos du MJCF, au cours du temps',
   'ident.chart.fittedBam': 'servo {model}, l\'articulation simulée',
   'ident.export.params.titleBam': 'Le fichier de paramètres {model} de l\'articulation (la vue Ajuster, Votre robot et friction mujoco --adopt le lisent)',
-  'ident.joint.fitting': 'ajustement comme {model} (le cœur ajuste une articulation en un seul appel)…',
+  'ident.joint.fitting': '{model} : {evals} / {budget} évaluations, meilleure MAE {mae} mrad',
   'ident.stage.replayBam': 'Simulation de chaque articulation avec son servo ajusté, et du bras entier avec les servos du MJCF…',
   'ident.err.actuator': 'ident : l\'actionneur {name} n\'est pas un actionneur du cœur ; choisissez-en un de la liste.',
   'ident.budget': 'Évaluations par articulation',

@@ -218,18 +218,34 @@ export function mappingText(prep, results) {
 
 /**
  * Joint j as bam's servo (`friction ident --model m1|m4`, cli/ident_bam.c):
- * the core's fit in one call (IdentSet.bamJoint), then the held-out
- * recordings' MAE of the joint's simulation (the frame-weighted mean over
- * them, fric_ident_bam_loss's; NaN without any). prep made with heldSet.
+ * the core's bam fitter stepped a CMA-ES generation at a time
+ * (IdentSet.bamFitter: fric_ident_bam_joint's searches, so its result is
+ * bamJoint's bit for bit), then the held-out recordings' MAE of the joint's
+ * simulation (the frame-weighted mean over them, fric_ident_bam_loss's; NaN
+ * without any). onStep({ evals, budget, bestLoss }) after each generation
+ * (over all the searches); a true return of shouldStop() stops the fit
+ * (Cancel: the result is of the best so far, marked cancelled). prep made
+ * with heldSet.
  */
-export function fitJointBam(prep, j, { model, actuator = DEFAULT_ACTUATOR, budget, seed = SEED }) {
-  const r = prep.set.bamJoint(j, { model, actuator, budget, seed });
+export function fitJointBam(prep, j, { model, actuator = DEFAULT_ACTUATOR, budget, seed = SEED, onStep = null, shouldStop = null }) {
+  const f = prep.set.bamFitter(j, { model, actuator, budget, seed });
+  let r, cancelled = false;
+  try {
+    while (f.step() === 0) {
+      const g = f.progress();
+      onStep?.({ evals: g.evals, budget: g.budget, bestLoss: g.bestLoss });
+      if (!cancelled && shouldStop?.()) { f.stop(); cancelled = true; }
+    }
+    r = f.result();
+  } finally {
+    f.free();
+  }
   let heldMae = NaN;
   if (prep.heldSet) {
     const maes = prep.held.map((_, k) => prep.heldSet.bamSimulate(k, j, r.p, { model, actuator }).mae);
     heldMae = maes.length === 1 ? maes[0] : maes.reduce((a, x, k) => a + x * prep.held[k].frames, 0) / prep.held.reduce((a, x) => a + x.frames, 0);
   }
-  return { ...r, heldMae };
+  return { ...r, heldMae, cancelled };
 }
 
 /**

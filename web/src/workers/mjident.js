@@ -17,9 +17,9 @@
 //        actuator, `friction ident --model`; absent: native), actuator }
 // Out: { type: 'stage', key, ... }   a step begins (i18n key and its values)
 //      { type: 'tracks', done, n }     the tracks' frames computed
-//      { type: 'progress', j, evals, budget, bestLoss }  a generation of joint j (native;
-//                                      M1/M4: the core fits a joint in one call, so one
-//                                      progress at its start, evals 0)
+//      { type: 'progress', j, evals, budget, bestLoss }  a CMA-ES generation of joint j
+//                                      (native: fitJoint's searches; M1/M4: the core's bam
+//                                      fitter's, fitJointBam)
 //      { type: 'joint', j, name, result }  joint j fitted (IdentFit.result)
 //      { type: 'done', ... }           the whole result (see run())
 //      { type: 'failed', message }     one sentence
@@ -84,12 +84,8 @@ async function run(msg, mj, core) {
     const results = prep.names.map(() => null);
     prep.names.forEach((name, j) => {
       if (prep.leave[j]) return;
-      if (bam) {
-        post({ type: 'progress', j, evals: 0, budget: msg.budget, bestLoss: NaN });
-        results[j] = fitJointBam(prep, j, { model, actuator, budget: msg.budget });
-      } else {
-        results[j] = fitJoint(prep, j, { budget: msg.budget, onStep: (g) => post({ type: 'progress', j, evals: g.evals, budget: g.budget, bestLoss: g.bestLoss }) });
-      }
+      const onStep = (g) => post({ type: 'progress', j, evals: g.evals, budget: g.budget, bestLoss: g.bestLoss });
+      results[j] = bam ? fitJointBam(prep, j, { model, actuator, budget: msg.budget, onStep }) : fitJoint(prep, j, { budget: msg.budget, onStep });
       post({ type: 'joint', j, name, result: results[j] });
     });
     post({ type: 'stage', key: 'ident.stage.replay' });

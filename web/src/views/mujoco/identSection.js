@@ -260,10 +260,10 @@ export function identSection(parent, { core, state = null, carry = null, startId
       const row = rowOf(m.j);
       if (row) {
         row.querySelector('progress').value = m.evals / m.budget;
-        // bam's fit is one call of the core per joint: no generations to count
+        // a CMA-ES generation of the joint's fit (bam's M1/M4 named: their fitter's searches counted alike)
+        const v = { evals: m.evals, budget: m.budget, mae: (m.bestLoss * 1e3).toFixed(3) };
         row.querySelector('.ident-joint-evals').textContent = runModel === 'native'
-          ? t('ident.joint.evals', { evals: m.evals, budget: m.budget, mae: (m.bestLoss * 1e3).toFixed(3) })
-          : t('ident.joint.fitting', { model: runModel.toUpperCase() });
+          ? t('ident.joint.evals', v) : t('ident.joint.fitting', { ...v, model: runModel.toUpperCase() });
       }
       hookState.progress[m.j] = { evals: m.evals, budget: m.budget };
     } else if (m.type === 'joint') {
