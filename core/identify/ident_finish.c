@@ -9,6 +9,7 @@
  * result begins and ends with (fric__ident_joint_begin,
  * fric__ident_ranges), bam's too (ident_bam.c).
  */
+#include <math.h>
 #include <string.h>
 
 #include "fric_cmaes.h"
@@ -78,6 +79,83 @@ void fric__ident_ranges(const fric_fit_range *r, const unsigned char *free_, int
     }
 }
 
+/* forcerange's scan: FORCE_SCAN limits spaced evenly on a log scale from
+ * the demand D down to D/FORCE_SPAN (a step of (1/20)^(1/24), 12 %), each
+ * scored with the rest of the fitted set held; the tolerance's crossing
+ * then bisected FORCE_BISECT times on the log scale (to 0.8 %). A
+ * servo that cannot give a twentieth of what the fitted servo asks for
+ * holds no pose against its own friction and gravity: below the scan. */
+#define FORCE_SCAN 24
+#define FORCE_SPAN 20.0
+#define FORCE_BISECT 4
+/* The seed of the search with forcerange free (one search, from the scan's
+ * limit; fixed, so every door that finishes a joint gets the same bits). */
+#define FORCE_SEED 7
+
+static void with_limit(const fric_native_params *p, double F, fric_native_params *q)
+{
+    *q = *p;
+    q->forcerange_hi = F;
+    q->forcerange_lo = -F;
+}
+
+/* forcerange's stage of joint j after the search with it unlimited (p, its
+ * loss mae [rad], evals evaluations): *q the set kept and *loss its loss
+ * [rad], *extra the search's evaluations, *demand the demand of p [N·m];
+ * returns 1 and opens *box's forcerange (the search's bounds) where the
+ * recording saturates the servo, else 0 with *floor the least limit within
+ * the tolerance [N·m] (0 when the demand is not finite). */
+static int force_stage(const fric_ident_set *set, int j, const fric_native_params *p, double mae, long evals,
+                       fric_native_fit_space *box, fric_native_params *q, double *loss, long *extra, double *demand,
+                       double *floor_, const char **why)
+{
+    *q = *p, *loss = mae, *extra = 0, *floor_ = 0;
+    const double D = *demand = fric__ident_demand(set, j, p);
+    if (!(D > 0 && isfinite(D)) || !isfinite(mae)) return 0;
+    const double step = pow(1 / FORCE_SPAN, 1.0 / FORCE_SCAN);
+    fric_native_params P[FORCE_SCAN];
+    double L[FORCE_SCAN];
+    for (int i = 0; i < FORCE_SCAN; i++) with_limit(p, D * pow(step, i + 1), &P[i]);
+    fric__ident_loss_many(set, j, P, FORCE_SCAN, L);
+    int best = 0;
+    for (int i = 1; i < FORCE_SCAN; i++)
+        if (L[i] < L[best]) best = i;
+    if (!(L[best] < mae * (1 - FRIC_FIT_SENS_TOLERANCE))) {
+        /* not saturated: the least limit within the tolerance, down from D */
+        int a = -1;   /* the last limit of the scan within it (−1: D itself) */
+        while (a + 1 < FORCE_SCAN && L[a + 1] <= mae * (1 + FRIC_FIT_SENS_TOLERANCE)) a++;
+        double hi = a < 0 ? D : P[a].forcerange_hi;
+        if (a + 1 == FORCE_SCAN) {
+            *floor_ = hi;   /* within it down to the scan's end */
+            return 0;
+        }
+        double lo = P[a + 1].forcerange_hi;
+        for (int k = 0; k < FORCE_BISECT; k++) {
+            fric_native_params m;
+            with_limit(p, sqrt(lo * hi), &m);
+            if (fric_ident_loss(set, j, &m) <= mae * (1 + FRIC_FIT_SENS_TOLERANCE)) hi = m.forcerange_hi;
+            else lo = m.forcerange_hi;
+        }
+        *floor_ = hi;
+        return 0;
+    }
+    /* saturated: the five keys searched again from the scan's best limit */
+    box->held[AT_forcerange_hi] = 0;
+    box->lo[AT_forcerange_hi] = fmin(box->lo[AT_forcerange_hi], D / FORCE_SPAN);
+    box->hi[AT_forcerange_hi] = fmax(box->hi[AT_forcerange_hi], D);
+    *q = P[best], *loss = L[best];
+    const long lam = fric_cmaes_default_lambda(fric_native_fit_space_free_count(box));
+    const long each = evals / FRIC_IDENT_STARTS > lam ? evals / FRIC_IDENT_STARTS : lam;
+    fric_ident_fitter *f = fric_ident_fitter_create(set, j, &P[best], box, each, FORCE_SEED, why);
+    if (!f) return -1;
+    while (fric_ident_fitter_step(f) == 0) continue;
+    const fric_ident_progress *g = fric_ident_fitter_progress(f);
+    if (g->best_loss < *loss) *q = g->best, *loss = g->best_loss;
+    *extra = g->evals;
+    fric_ident_fitter_destroy(f);
+    return 1;
+}
+
 fric_status fric_ident_finish(const fric_ident_set *set, int j, const fric_native_params *p, double train_mae, long evals,
                               fric_ident_result *out, const char **why)
 {
@@ -87,9 +165,13 @@ fric_status fric_ident_finish(const fric_ident_set *set, int j, const fric_nativ
     fric_native_fit_space box;
     fric_native_params start;
     fric_ident_space_default(&set->o, &box, &start);
-    out->p = *p;
-    out->evals = evals;
-    out->train_mae = train_mae;
+    long extra = 0;
+    double demand = 0, floor_ = 0;
+    const int saturated = force_stage(set, j, p, train_mae, evals, &box, &out->p, &out->train_mae, &extra, &demand,
+                                      &floor_, why);
+    if (saturated < 0) return fric__rc();
+    out->evals = evals + extra;
+    if (saturated) demand = fric__ident_demand(set, j, &out->p);   /* the fitted servo's, its limit removed */
     fric_fit_space fs;
     fric__native_fs(&box, &fs);
     double x[FRIC_FIT_N] = { 0 };
@@ -99,6 +181,8 @@ fric_status fric_ident_finish(const fric_ident_set *set, int j, const fric_nativ
     double base = 0;
     if (fric_fit_sensitivity(&fs, x, FRIC_FIT_SENS_TOLERANCE, finish_loss, &ctx, &base, r, why)) return fric__rc();
     fric_ident_verdict_of(set, j, &out->p, &out->verdict);
+    out->verdict.demand_max = demand;
+    out->verdict.force_floor = saturated ? 0 : floor_;
     fric__ident_ranges(r, fs.free_, FRIC_NATIVE_FIT_N, out->lower, out->upper, out->lower_clamped, out->upper_clamped,
                        out->verdict.param_flags, &out->verdict.flags);
     if (why) *why = "";
