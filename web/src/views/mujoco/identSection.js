@@ -31,7 +31,7 @@ import { setHook } from '../../testHooks.js';
 import { stateChoice } from '../../refusal.js';
 import { paramIndex } from '../../../../wasm/friction.js';
 import { DEFAULT_ACTUATOR, BAM_SHOWN } from '../../ident/identify.js';
-import { t, asSentence } from '../../i18n/index.js';
+import { t, tCore, asSentence } from '../../i18n/index.js';
 import { recordingOf, heldInput, maeTable } from './identHeld.js';
 
 /** A text as a blob: URL to download. */
@@ -316,7 +316,12 @@ export function identSection(parent, { core, state = null, carry = null, startId
       el('small', { textContent: g ? `[${short(g.lower)}, ${short(g.upper)}]` : t('ident.value.held') }),
       ...(bad ? [el('br'), el('em', { className: 'ident-not', textContent: t('ident.notIdentifiable') })] : []));
     if (r.model === 'native') {
-      return SHOWN_KEYS.map((k) => ({ head: `${k} [${unitOf(k)}]`, cell: (x) => cell(k, x.p[k], x.ranges[k], x.paramFlags[k] !== 0) }));
+      // forcerange left unlimited (the recording does not saturate the servo): no value; the joint's sentence says why
+      const unlimited = (k, x) => k === 'forcerange_hi' && x.p.forcerange_lo === 0 && x.p.forcerange_hi === 0;
+      return SHOWN_KEYS.map((k) => ({ head: `${k} [${unitOf(k)}]`,
+        cell: (x) => (unlimited(k, x) ? el('td', { className: 'ident-bad', dataset: { key: k, value: '0' } }, el('strong', { textContent: t('ident.value.none') }), el('br'),
+          el('em', { className: 'ident-not', textContent: t('ident.notIdentifiable') }))
+          : cell(k, x.p[k], x.ranges[k], x.paramFlags[k] !== 0)) }));
     }
     const used = core.fit.paramUsed(Number(r.model.slice(1)));
     const fitted = r.results.filter(Boolean);
@@ -330,8 +335,11 @@ export function identSection(parent, { core, state = null, carry = null, startId
     const texts = flagTexts(core), count = core.ident.constants.count, bam = r.model !== 'native', M = r.model.toUpperCase();
     const colsOf = columns(r);
     const fittedJ = r.results.filter(Boolean);
-    // the flags every fitted joint has (kv lumped, forcerange not fitted) said once under the table
-    const common = texts.map((_, b) => fittedJ.length > 0 && fittedJ.every((x) => x.flags & (1 << b)));
+    // the flags every fitted joint has (kv lumped) said once under the table; forcerange not fitted per
+    // joint, with its numbers (the demand of its fitted servo: core.ident.forcerangeSentence)
+    const forceBit = core.ident.flags().findIndex((f) => f.id === 'ident.forcerange_not_fitted');
+    const common = texts.map((_, b) => b !== forceBit && fittedJ.length > 0 && fittedJ.every((x) => x.flags & (1 << b)));
+    const whyText = (x, b) => (b === forceBit && !bam && core.ident.forcerangeSentence(x) ? tCore(core.ident.forcerangeSentence(x)) : texts[b]);
     const head = el('tr', {}, ...[t('ident.col.joint'), ...colsOf.map((c) => c.head), t(bam ? 'ident.col.sim' : 'ident.col.train'), t(bam ? 'ident.col.ownArm' : 'ident.col.own')]
       // a long key (load_friction_stribeck) may break after its underscores: M4's columns fit a narrower window
       .map((x) => el('th', {}, ...x.split('_').flatMap((w, i, a) => (i < a.length - 1 ? [`${w}_`, el('wbr')] : [w])))));
@@ -340,7 +348,7 @@ export function identSection(parent, { core, state = null, carry = null, startId
       const x = r.results[j];
       if (!x) return [el('tr', { dataset: { joint: n } }, el('td', { textContent: n }), el('td', { colSpan: cols - 1, className: 'note', textContent: t('ident.joint.left') }))];
       const cells = colsOf.map((c) => c.cell(x));
-      const why = texts.filter((_, b) => x.flags & (1 << b) && !common[b]);
+      const why = texts.map((_, b) => b).filter((b) => x.flags & (1 << b) && !common[b]).map((b) => whyText(x, b));
       const main = el('tr', { dataset: { joint: n } }, el('th', { scope: 'row', textContent: n }), ...cells,
         el('td', { textContent: (r.fitted[j] * 1e3).toFixed(3), dataset: { mae: String(r.fitted[j]) } }),
         el('td', { textContent: (r.file[j] * 1e3).toFixed(3) }));
