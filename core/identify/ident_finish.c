@@ -99,61 +99,109 @@ static void with_limit(const fric_native_params *p, double F, fric_native_params
     q->forcerange_lo = -F;
 }
 
+/* The scan of p (loss mae [rad]) below its demand *D [N·m]: P[i], L[i]
+ * the limits and their losses; returns the index of the lowest loss, −1
+ * when the demand is not finite (nothing scanned). */
+static int force_scan(const fric_ident_set *set, int j, const fric_native_params *p, double mae, double *D,
+                      fric_native_params *P, double *L)
+{
+    *D = fric__ident_demand(set, j, p);
+    if (!(*D > 0 && isfinite(*D)) || !isfinite(mae)) return -1;
+    const double step = pow(1 / FORCE_SPAN, 1.0 / FORCE_SCAN);
+    for (int i = 0; i < FORCE_SCAN; i++) with_limit(p, *D * pow(step, i + 1), &P[i]);
+    fric__ident_loss_many(set, j, P, FORCE_SCAN, L);
+    int best = 0;
+    for (int i = 1; i < FORCE_SCAN; i++)
+        if (L[i] < L[best]) best = i;
+    return best;
+}
+
+/* The least limit whose loss stays within the tolerance of mae, down from
+ * the demand D through the scan P, L of p, bisected on the log scale [N·m]. */
+static double force_floor(const fric_ident_set *set, int j, const fric_native_params *p, double mae, double D,
+                          const fric_native_params *P, const double *L)
+{
+    const double within = mae * (1 + FRIC_FIT_SENS_TOLERANCE);
+    int a = -1;   /* the last limit of the scan within it (−1: D itself) */
+    while (a + 1 < FORCE_SCAN && L[a + 1] <= within) a++;
+    double hi = a < 0 ? D : P[a].forcerange_hi;
+    if (a + 1 == FORCE_SCAN) return hi;   /* within it down to the scan's end */
+    double lo = P[a + 1].forcerange_hi;
+    for (int k = 0; k < FORCE_BISECT; k++) {
+        fric_native_params m;
+        with_limit(p, sqrt(lo * hi), &m);
+        if (fric_ident_loss(set, j, &m) <= within) hi = m.forcerange_hi;
+        else lo = m.forcerange_hi;
+    }
+    return hi;
+}
+
+/* One search of `each` evaluations in box b from start (seed FORCE_SEED):
+ * *q, *loss its best where below *loss; *extra += its evaluations. 0, or
+ * −1 with *why. */
+static int force_search(const fric_ident_set *set, int j, const fric_native_params *start,
+                        const fric_native_fit_space *b, long each, fric_native_params *q, double *loss, long *extra,
+                        const char **why)
+{
+    fric_ident_fitter *f = fric_ident_fitter_create(set, j, start, b, each, FORCE_SEED, why);
+    if (!f) return -1;
+    while (fric_ident_fitter_step(f) == 0) continue;
+    const fric_ident_progress *g = fric_ident_fitter_progress(f);
+    if (g->best_loss < *loss) *q = g->best, *loss = g->best_loss;
+    *extra += g->evals;
+    fric_ident_fitter_destroy(f);
+    return 0;
+}
+
 /* forcerange's stage of joint j after the search with it unlimited (p, its
- * loss mae [rad], evals evaluations): *q the set kept and *loss its loss
- * [rad], *extra the search's evaluations, *demand the demand of p [N·m];
- * returns 1 and opens *box's forcerange (the search's bounds) where the
- * recording saturates the servo, else 0 with *floor the least limit within
- * the tolerance [N·m] (0 when the demand is not finite). */
+ * loss mae [rad], evals evaluations; box the default, forcerange held):
+ * *q the set kept and *loss its loss [rad], *extra the evaluations of its
+ * searches, *demand the demand of *q without its limit [N·m]. Where a
+ * limit of the scan lowers the loss by more than the tolerance, two
+ * searches of a third of evals each: the five keys (forcerange free) from
+ * that limit, and, as the control, the four from p, forcerange held
+ * unlimited; the limit is kept only where the first ends more than the
+ * tolerance below the second (a limit that stood in for a search not run
+ * to its end, a short budget, goes with the four keys' search): returns 1
+ * and opens box's forcerange (the search's bounds). Else 0 with *floor the
+ * least limit of *q within the tolerance [N·m] (0 when the demand is not
+ * finite). */
 static int force_stage(const fric_ident_set *set, int j, const fric_native_params *p, double mae, long evals,
                        fric_native_fit_space *box, fric_native_params *q, double *loss, long *extra, double *demand,
                        double *floor_, const char **why)
 {
     *q = *p, *loss = mae, *extra = 0, *floor_ = 0;
-    const double D = *demand = fric__ident_demand(set, j, p);
-    if (!(D > 0 && isfinite(D)) || !isfinite(mae)) return 0;
-    const double step = pow(1 / FORCE_SPAN, 1.0 / FORCE_SCAN);
     fric_native_params P[FORCE_SCAN];
-    double L[FORCE_SCAN];
-    for (int i = 0; i < FORCE_SCAN; i++) with_limit(p, D * pow(step, i + 1), &P[i]);
-    fric__ident_loss_many(set, j, P, FORCE_SCAN, L);
-    int best = 0;
-    for (int i = 1; i < FORCE_SCAN; i++)
-        if (L[i] < L[best]) best = i;
-    if (!(L[best] < mae * (1 - FRIC_FIT_SENS_TOLERANCE))) {
-        /* not saturated: the least limit within the tolerance, down from D */
-        int a = -1;   /* the last limit of the scan within it (−1: D itself) */
-        while (a + 1 < FORCE_SCAN && L[a + 1] <= mae * (1 + FRIC_FIT_SENS_TOLERANCE)) a++;
-        double hi = a < 0 ? D : P[a].forcerange_hi;
-        if (a + 1 == FORCE_SCAN) {
-            *floor_ = hi;   /* within it down to the scan's end */
-            return 0;
+    double L[FORCE_SCAN], D;
+    const int best = force_scan(set, j, p, mae, &D, P, L);
+    *demand = D;
+    if (best < 0) return 0;
+    if (L[best] < mae * (1 - FRIC_FIT_SENS_TOLERANCE)) {
+        fric_native_fit_space open = *box;
+        open.held[AT_forcerange_hi] = 0;
+        open.lo[AT_forcerange_hi] = fmin(open.lo[AT_forcerange_hi], D / FORCE_SPAN);
+        open.hi[AT_forcerange_hi] = fmax(open.hi[AT_forcerange_hi], D);
+        const long lam = fric_cmaes_default_lambda(fric_native_fit_space_free_count(&open));
+        const long each = evals / FRIC_IDENT_STARTS > lam ? evals / FRIC_IDENT_STARTS : lam;
+        fric_native_params q5 = P[best], q4 = *p;
+        double l5 = L[best], l4 = mae;
+        if (force_search(set, j, &P[best], &open, each, &q5, &l5, extra, why) ||
+            force_search(set, j, p, box, each, &q4, &l4, extra, why))
+            return -1;
+        if (l5 < l4 * (1 - FRIC_FIT_SENS_TOLERANCE)) {
+            *box = open;
+            *q = q5, *loss = l5;
+            *demand = fric__ident_demand(set, j, q);   /* the fitted servo's, its limit removed */
+            return 1;
         }
-        double lo = P[a + 1].forcerange_hi;
-        for (int k = 0; k < FORCE_BISECT; k++) {
-            fric_native_params m;
-            with_limit(p, sqrt(lo * hi), &m);
-            if (fric_ident_loss(set, j, &m) <= mae * (1 + FRIC_FIT_SENS_TOLERANCE)) hi = m.forcerange_hi;
-            else lo = m.forcerange_hi;
-        }
-        *floor_ = hi;
-        return 0;
+        /* the limit stood in for more search: the four keys' search kept,
+           scanned again */
+        *q = q4, *loss = l4;
+        if (force_scan(set, j, q, l4, &D, P, L) < 0) return 0;
+        *demand = D;
     }
-    /* saturated: the five keys searched again from the scan's best limit */
-    box->held[AT_forcerange_hi] = 0;
-    box->lo[AT_forcerange_hi] = fmin(box->lo[AT_forcerange_hi], D / FORCE_SPAN);
-    box->hi[AT_forcerange_hi] = fmax(box->hi[AT_forcerange_hi], D);
-    *q = P[best], *loss = L[best];
-    const long lam = fric_cmaes_default_lambda(fric_native_fit_space_free_count(box));
-    const long each = evals / FRIC_IDENT_STARTS > lam ? evals / FRIC_IDENT_STARTS : lam;
-    fric_ident_fitter *f = fric_ident_fitter_create(set, j, &P[best], box, each, FORCE_SEED, why);
-    if (!f) return -1;
-    while (fric_ident_fitter_step(f) == 0) continue;
-    const fric_ident_progress *g = fric_ident_fitter_progress(f);
-    if (g->best_loss < *loss) *q = g->best, *loss = g->best_loss;
-    *extra = g->evals;
-    fric_ident_fitter_destroy(f);
-    return 1;
+    *floor_ = force_floor(set, j, q, *loss, D, P, L);
+    return 0;
 }
 
 fric_status fric_ident_finish(const fric_ident_set *set, int j, const fric_native_params *p, double train_mae, long evals,
@@ -171,7 +219,6 @@ fric_status fric_ident_finish(const fric_ident_set *set, int j, const fric_nativ
                                       &floor_, why);
     if (saturated < 0) return fric__rc();
     out->evals = evals + extra;
-    if (saturated) demand = fric__ident_demand(set, j, &out->p);   /* the fitted servo's, its limit removed */
     fric_fit_space fs;
     fric__native_fs(&box, &fs);
     double x[FRIC_FIT_N] = { 0 };

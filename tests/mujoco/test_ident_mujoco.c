@@ -176,11 +176,11 @@ static int short_fit_ok(const fric_ident_options *o, const fric_ident_result *x,
     double v[FRIC_NATIVE_FIT_N];
     fric_native_fit_values(&x->p, v);
     /* the budget, and where a limit lowered the loss by more than 3 % the
-       search with forcerange free (fric_ident_finish: a third of it, at least
-       one generation of five keys) */
+       search with forcerange free and its control without (fric_ident_finish:
+       a third of it each, at least one generation of five keys) */
     const long force = budget / FRIC_IDENT_STARTS > fric_cmaes_default_lambda(5) ? budget / FRIC_IDENT_STARTS
                                                                                   : fric_cmaes_default_lambda(5);
-    int ok = x->evals > 0 && x->evals <= budget + force && isfinite(x->train_mae);
+    int ok = x->evals > 0 && x->evals <= budget + 2 * force && isfinite(x->train_mae);
     for (int i = 0; i < FRIC_NATIVE_FIT_N; i++)
         if (!box.held[i])
             ok = ok && v[i] >= box.lo[i] && v[i] <= box.hi[i] && x->lower[i] <= v[i] && v[i] <= x->upper[i];
