@@ -88,6 +88,9 @@ void fric__ident_ranges(const fric_fit_range *r, const unsigned char *free_, int
 #define FORCE_SCAN 24
 #define FORCE_SPAN 20.0
 #define FORCE_BISECT 4
+/* The golden-section steps refining the scan's best limit where it lowers
+ * the loss (0.618^12: the bracket of two scan steps to 0.08 %). */
+#define FORCE_GOLDEN 12
 /* The seed of the search with forcerange free (one search, from the scan's
  * limit; fixed, so every door that finishes a joint gets the same bits). */
 #define FORCE_SEED 7
@@ -134,6 +137,39 @@ static double force_floor(const fric_ident_set *set, int j, const fric_native_pa
         else lo = m.forcerange_hi;
     }
     return hi;
+}
+
+/* The scan's best limit P[best] of p refined: a golden-section search on
+ * the log scale between its neighbours (D above the first), the rest of p
+ * held, FORCE_GOLDEN evaluations; *q, *loss the best (L[best] to beat). */
+static void force_refine(const fric_ident_set *set, int j, const fric_native_params *p, double D,
+                         const fric_native_params *P, const double *L, int best, fric_native_params *q, double *loss)
+{
+    const double r = 0.6180339887498949;   /* (√5 − 1)/2 */
+    double a = log(best + 1 < FORCE_SCAN ? P[best + 1].forcerange_hi : P[best].forcerange_hi);
+    double b = log(best > 0 ? P[best - 1].forcerange_hi : D);
+    double x1 = b - r * (b - a), x2 = a + r * (b - a);
+    fric_native_params m1, m2;
+    with_limit(p, exp(x1), &m1), with_limit(p, exp(x2), &m2);
+    double f1 = fric_ident_loss(set, j, &m1), f2 = fric_ident_loss(set, j, &m2);
+    *q = P[best], *loss = L[best];
+    for (int k = 0; k < FORCE_GOLDEN; k++) {
+        if (f1 < *loss) *q = m1, *loss = f1;
+        if (f2 < *loss) *q = m2, *loss = f2;
+        if (f1 <= f2) {
+            b = x2, x2 = x1, f2 = f1, m2 = m1;
+            x1 = b - r * (b - a);
+            with_limit(p, exp(x1), &m1);
+            f1 = fric_ident_loss(set, j, &m1);
+        } else {
+            a = x1, x1 = x2, f1 = f2, m1 = m2;
+            x2 = a + r * (b - a);
+            with_limit(p, exp(x2), &m2);
+            f2 = fric_ident_loss(set, j, &m2);
+        }
+    }
+    if (f1 < *loss) *q = m1, *loss = f1;
+    if (f2 < *loss) *q = m2, *loss = f2;
 }
 
 /* One search of `each` evaluations in box b from start (seed FORCE_SEED):
@@ -183,9 +219,11 @@ static int force_stage(const fric_ident_set *set, int j, const fric_native_param
         open.hi[AT_forcerange_hi] = fmax(open.hi[AT_forcerange_hi], D);
         const long lam = fric_cmaes_default_lambda(fric_native_fit_space_free_count(&open));
         const long each = evals / FRIC_IDENT_STARTS > lam ? evals / FRIC_IDENT_STARTS : lam;
-        fric_native_params q5 = P[best], q4 = *p;
-        double l5 = L[best], l4 = mae;
-        if (force_search(set, j, &P[best], &open, each, &q5, &l5, extra, why) ||
+        fric_native_params q5, q4 = *p;
+        double l5, l4 = mae;
+        force_refine(set, j, p, D, P, L, best, &q5, &l5);
+        const fric_native_params from = q5;
+        if (force_search(set, j, &from, &open, each, &q5, &l5, extra, why) ||
             force_search(set, j, p, box, each, &q4, &l4, extra, why))
             return -1;
         if (l5 < l4 * (1 - FRIC_FIT_SENS_TOLERANCE)) {
