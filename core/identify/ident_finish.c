@@ -16,6 +16,7 @@
 #include "fric_fit.h"
 #include "fric_ident.h"
 #include "base.h"
+#include "cmaes_internal.h"
 #include "fit_internal.h"
 #include "ident_internal.h"
 
@@ -110,8 +111,9 @@ static int force_scan(const fric_ident_set *set, int j, const fric_native_params
 {
     *D = fric__ident_demand(set, j, p);
     if (!(*D > 0 && isfinite(*D)) || !isfinite(mae)) return -1;
-    const double step = pow(1 / FORCE_SPAN, 1.0 / FORCE_SCAN);
-    for (int i = 0; i < FORCE_SCAN; i++) with_limit(p, *D * pow(step, i + 1), &P[i]);
+    /* the core's own exp and log (cmaes.c): the same bits in every door's libm */
+    const double step = fric__cmaes_log(1 / FORCE_SPAN) / FORCE_SCAN;
+    for (int i = 0; i < FORCE_SCAN; i++) with_limit(p, *D * fric__cmaes_exp(step * (i + 1)), &P[i]);
     fric__ident_loss_many(set, j, P, FORCE_SCAN, L);
     int best = 0;
     for (int i = 1; i < FORCE_SCAN; i++)
@@ -146,11 +148,11 @@ static void force_refine(const fric_ident_set *set, int j, const fric_native_par
                          const fric_native_params *P, const double *L, int best, fric_native_params *q, double *loss)
 {
     const double r = 0.6180339887498949;   /* (√5 − 1)/2 */
-    double a = log(best + 1 < FORCE_SCAN ? P[best + 1].forcerange_hi : P[best].forcerange_hi);
-    double b = log(best > 0 ? P[best - 1].forcerange_hi : D);
+    double a = fric__cmaes_log(best + 1 < FORCE_SCAN ? P[best + 1].forcerange_hi : P[best].forcerange_hi);
+    double b = fric__cmaes_log(best > 0 ? P[best - 1].forcerange_hi : D);
     double x1 = b - r * (b - a), x2 = a + r * (b - a);
     fric_native_params m1, m2;
-    with_limit(p, exp(x1), &m1), with_limit(p, exp(x2), &m2);
+    with_limit(p, fric__cmaes_exp(x1), &m1), with_limit(p, fric__cmaes_exp(x2), &m2);
     double f1 = fric_ident_loss(set, j, &m1), f2 = fric_ident_loss(set, j, &m2);
     *q = P[best], *loss = L[best];
     for (int k = 0; k < FORCE_GOLDEN; k++) {
@@ -159,12 +161,12 @@ static void force_refine(const fric_ident_set *set, int j, const fric_native_par
         if (f1 <= f2) {
             b = x2, x2 = x1, f2 = f1, m2 = m1;
             x1 = b - r * (b - a);
-            with_limit(p, exp(x1), &m1);
+            with_limit(p, fric__cmaes_exp(x1), &m1);
             f1 = fric_ident_loss(set, j, &m1);
         } else {
             a = x1, x1 = x2, f1 = f2, m1 = m2;
             x2 = a + r * (b - a);
-            with_limit(p, exp(x2), &m2);
+            with_limit(p, fric__cmaes_exp(x2), &m2);
             f2 = fric_ident_loss(set, j, &m2);
         }
     }
