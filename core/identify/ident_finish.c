@@ -81,7 +81,8 @@ void fric__ident_ranges(const fric_fit_range *r, const unsigned char *free_, int
 }
 
 /* forcerange's scan: FORCE_SCAN limits spaced evenly on a log scale from
- * the demand D down to D/FORCE_SPAN (a step of (1/20)^(1/24), 12 %), each
+ * the demand D down to D/FORCE_SPAN (a step of (1/20)^(1/24), 12 %; the
+ * lattice of those steps, the first at or below D), each
  * scored with the rest of the fitted set held; the tolerance's crossing
  * then bisected FORCE_BISECT times on the log scale (to 0.8 %). A
  * servo that cannot give a twentieth of what the fitted servo asks for
@@ -111,9 +112,13 @@ static int force_scan(const fric_ident_set *set, int j, const fric_native_params
 {
     *D = fric__ident_demand(set, j, p);
     if (!(*D > 0 && isfinite(*D)) || !isfinite(mae)) return -1;
-    /* the core's own exp and log (cmaes.c): the same bits in every door's libm */
-    const double step = fric__cmaes_log(1 / FORCE_SPAN) / FORCE_SCAN;
-    for (int i = 0; i < FORCE_SCAN; i++) with_limit(p, *D * fric__cmaes_exp(step * (i + 1)), &P[i]);
+    /* the limits on a fixed log lattice below D, not scaled from D: D
+       carries the tracks' last digits, which differ between the doors'
+       MuJoCos (3e-11), the lattice does not (the core's own exp and log,
+       cmaes.c: the same bits in every door's libm) */
+    const double step = fric__cmaes_log(FORCE_SPAN) / FORCE_SCAN;
+    const double top = floor(fric__cmaes_log(*D) / step);
+    for (int i = 0; i < FORCE_SCAN; i++) with_limit(p, fric__cmaes_exp((top - i) * step), &P[i]);
     fric__ident_loss_many(set, j, P, FORCE_SCAN, L);
     int best = 0;
     for (int i = 1; i < FORCE_SCAN; i++)
@@ -143,13 +148,16 @@ static double force_floor(const fric_ident_set *set, int j, const fric_native_pa
 
 /* The scan's best limit P[best] of p refined: a golden-section search on
  * the log scale between its neighbours (D above the first), the rest of p
- * held, FORCE_GOLDEN evaluations; *q, *loss the best (L[best] to beat). */
-static void force_refine(const fric_ident_set *set, int j, const fric_native_params *p, double D,
-                         const fric_native_params *P, const double *L, int best, fric_native_params *q, double *loss)
+ * held (above the first: a step up), FORCE_GOLDEN evaluations; *q, *loss
+ * the best (L[best] to beat). */
+static void force_refine(const fric_ident_set *set, int j, const fric_native_params *p, const fric_native_params *P,
+                         const double *L, int best, fric_native_params *q, double *loss)
 {
     const double r = 0.6180339887498949;   /* (√5 − 1)/2 */
     double a = fric__cmaes_log(best + 1 < FORCE_SCAN ? P[best + 1].forcerange_hi : P[best].forcerange_hi);
-    double b = fric__cmaes_log(best > 0 ? P[best - 1].forcerange_hi : D);
+    /* above the first: the lattice's next step (at or above D: no limit) */
+    double b = best > 0 ? fric__cmaes_log(P[best - 1].forcerange_hi)
+                        : fric__cmaes_log(P[0].forcerange_hi) + fric__cmaes_log(FORCE_SPAN) / FORCE_SCAN;
     double x1 = b - r * (b - a), x2 = a + r * (b - a);
     fric_native_params m1, m2;
     with_limit(p, fric__cmaes_exp(x1), &m1), with_limit(p, fric__cmaes_exp(x2), &m2);
@@ -223,7 +231,7 @@ static int force_stage(const fric_ident_set *set, int j, const fric_native_param
         const long each = evals / FRIC_IDENT_STARTS > lam ? evals / FRIC_IDENT_STARTS : lam;
         fric_native_params q5, q4 = *p;
         double l5, l4 = mae;
-        force_refine(set, j, p, D, P, L, best, &q5, &l5);
+        force_refine(set, j, p, P, L, best, &q5, &l5);
         const fric_native_params from = q5;
         if (force_search(set, j, &from, &open, each, &q5, &l5, extra, why) ||
             force_search(set, j, p, box, each, &q4, &l4, extra, why))
