@@ -13,7 +13,7 @@
 #include "fric_ident.h"
 #include "base.h"
 #include "ident_internal.h"
-#include "ident_walk.h"
+#include "ident_lanes.h"
 
 void fric_ident_motion(const fric_recording *r, double *dq, double *ddq)
 {
@@ -287,41 +287,6 @@ uint64_t fric_ident_set_steps(const fric_ident_set *s)
 
 /* ------------------------------------------------------ the simulation */
 
-/* The native servo's lanes for the walk (ident_walk.h): the step of each
- * set P[c] (fric_native_step_load, core/system/bench/bench_native.c) with
- * the joint's inertia of the frame plus the set's armature. */
-typedef struct {
-    const fric_native_params *P;
-    fric_native_step_def sd[IDENT_LANES];
-    fric_native_state st[IDENT_LANES];
-} native_lanes;
-
-static void native_start(void *v, int c, double q, double dq, double goal)
-{
-    native_lanes *L = v;
-    (void)goal;   /* MuJoCo's position actuator has no target of its own */
-    L->st[c].q = q;
-    L->st[c].dq = dq;
-}
-
-static void native_inertia(void *v, int c, double link)
-{
-    native_lanes *L = v;
-    fric_native_step_inertia(&L->sd[c], link + L->P[c].armature);
-}
-
-static int native_step(void *v, int c, double goal, double tau_e)
-{
-    native_lanes *L = v;
-    return fric_native_step_load(&L->sd[c], &L->st[c], goal, tau_e);
-}
-
-static double native_q(const void *v, int c)
-{
-    const native_lanes *L = v;
-    return L->st[c].q;
-}
-
 static const ident_walk_ops native_ops = { native_start, native_inertia, native_step, native_q };
 
 /* Σ |q_sim − q_meas| over the frames of recording `rec`, joint j, for each
@@ -340,43 +305,6 @@ static void run(const fric_ident_set *s, size_t rec, int j, const fric_native_pa
         memset(&L.st[c], 0, sizeof L.st[c]);
     }
     ident_walk(s, rec, j, &native_ops, &L, count, live, sum, sim_q, cap);
-}
-
-/* The demand walk (fric__ident_demand): the native lanes' step, and the
- * greatest |actuator force| any step asked for (MuJoCo's position actuator
- * before its clamp: kp·(goal − q) − kv·q̇, fric_native.h) [N·m]. Its own
- * ops, so the fit's walk (native_ops) does no more per step than before. */
-typedef struct {
-    native_lanes L;
-    double demand;
-} demand_lanes;
-
-static int demand_step(void *v, int c, double goal, double tau_e)
-{
-    demand_lanes *D = v;
-    const int ok = native_step(&D->L, c, goal, tau_e);
-    D->demand = fmax(D->demand, fabs(D->L.st[c].tau_a));
-    return ok;
-}
-
-static const ident_walk_ops demand_ops = { native_start, native_inertia, demand_step, native_q };
-
-double fric__ident_demand(const fric_ident_set *s, int j, const fric_native_params *p)
-{
-    fric_native_params u = *p;
-    u.forcerange_lo = u.forcerange_hi = 0;   /* no limit: the force asked, not the one given */
-    demand_lanes D;
-    D.L.P = &u;
-    D.demand = 0;
-    for (size_t i = 0; i < s->count; i++) {
-        const double link = s->tr[i]->inertia[(size_t)j];
-        int live = !fric_native_prepare_joint(&u, s->o.firmware_kp, s->o.h, link + u.armature, &D.L.sd[0]);
-        memset(&D.L.st[0], 0, sizeof D.L.st[0]);
-        double sum;
-        ident_walk(s, i, j, &demand_ops, &D, 1, &live, &sum, NULL, 0);
-        if (!live) return INFINITY;
-    }
-    return D.demand;
 }
 
 double fric_ident_simulate(const fric_ident_set *s, size_t rec, int j, const fric_native_params *p, double *sim_q,
