@@ -226,8 +226,8 @@ static void print_results(const ident_args *o, rec_entry *E, int nE, const fric_
     for (int i = 0; i < nE; i++)
         printf("    %s %s: %zu frames, %zu stale goals repaired\n", i < o->ntrain ? "train" : "held-out",
                E[i].path, E[i].r.n, E[i].stale);
-    /* the fitted keys shown: frictionloss, damping, armature, kp */
-    static const int shown[] = { 3, 0, 1, 2 };
+    /* the fitted keys shown: kp, frictionloss, damping, armature, forcerange */
+    static const int shown[] = { 3, 0, 1, 2, 5 };
     for (int j = 0; j < r0->joints; j++) {
         if (leave[j]) {
             printf("%s: left out (the MJCF's own parameters)\n", r0->name[j]);
@@ -239,11 +239,19 @@ static void print_results(const ident_args *o, rec_entry *E, int nE, const fric_
             int i = shown[s];
             double v[FRIC_NATIVE_FIT_N];
             fric_native_fit_values(&x->p, v);
+            if (i == 5 && !fric_native_limited(&x->p)) {
+                printf("    %-13s %-10s %s\n", fric_native_fit_key(i), "none", "not identifiable");
+                continue;
+            }
             printf("    %-13s %-10.5g [%.5g, %.5g] %s%s\n", fric_native_fit_key(i), v[i], x->lower[i], x->upper[i],
                    key_unit(fric_native_fit_key(i)), x->verdict.param_flags[i] ? "  not identifiable" : "");
         }
+        char force[512];
         for (int f = 0; f < FRIC_IDENT_N_FLAGS; f++)
-            if (x->verdict.flags & (1u << f)) printf("    - %s\n", fric_ident_flag_text(f));
+            if (x->verdict.flags & (1u << f))
+                printf("    - %s\n", f == FRIC_IDENT_BIT_FORCERANGE_NOT_FITTED &&
+                                        fric_ident_forcerange_sentence(&x->verdict, force, sizeof force)
+                                    ? force : fric_ident_flag_text(f));
     }
     print_pose_residual(m, r0, jnt, res, leave);
     printf("MAE of the whole arm replaying each recording in MuJoCo [mrad] (one count = %.3f mrad)\n",

@@ -382,6 +382,21 @@ FXB_EXPORT int fxb_ident_result(const fxb_ident_set *h, int j, const fric_native
     return 0;
 }
 
+/* Why forcerange is not fitted (fric_ident_forcerange_sentence) for a
+ * verdict of the joint flags `flags` and its demand_max and force_floor
+ * [N·m] (fxb_ident_result's): the sentence into buf[cap], its full length
+ * (0: forcerange fitted, or no numbers), its id and values then
+ * fxb_sentence_id/_values'. */
+FXB_EXPORT int fxb_ident_forcerange_sentence(double flags, double demand_max, double force_floor, char *buf, int cap)
+{
+    fric_ident_verdict v;
+    memset(&v, 0, sizeof v);
+    v.flags = flags >= 0 && flags < 4294967296.0 ? (unsigned)flags : 0;
+    v.demand_max = demand_max;
+    v.force_floor = force_floor;
+    return (int)fric_ident_forcerange_sentence(&v, buf, cap > 0 ? (size_t)cap : 0);
+}
+
 /* Frame k's step at the timestep h and its weight (fric_ident_frame_steps:
  * goal k acts from step[k]; frame k's observation is w[k]·q(step[k]) +
  * (1 − w[k])·q(step[k] − 1)) into step[cap] and w[cap] (cap frames at

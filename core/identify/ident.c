@@ -13,7 +13,7 @@
 #include "fric_ident.h"
 #include "base.h"
 #include "ident_internal.h"
-#include "ident_walk.h"
+#include "ident_lanes.h"
 
 void fric_ident_motion(const fric_recording *r, double *dq, double *ddq)
 {
@@ -286,41 +286,6 @@ uint64_t fric_ident_set_steps(const fric_ident_set *s)
 }
 
 /* ------------------------------------------------------ the simulation */
-
-/* The native servo's lanes for the walk (ident_walk.h): the step of each
- * set P[c] (fric_native_step_load, core/system/bench/bench_native.c) with
- * the joint's inertia of the frame plus the set's armature. */
-typedef struct {
-    const fric_native_params *P;
-    fric_native_step_def sd[IDENT_LANES];
-    fric_native_state st[IDENT_LANES];
-} native_lanes;
-
-static void native_start(void *v, int c, double q, double dq, double goal)
-{
-    native_lanes *L = v;
-    (void)goal;   /* MuJoCo's position actuator has no target of its own */
-    L->st[c].q = q;
-    L->st[c].dq = dq;
-}
-
-static void native_inertia(void *v, int c, double link)
-{
-    native_lanes *L = v;
-    fric_native_step_inertia(&L->sd[c], link + L->P[c].armature);
-}
-
-static int native_step(void *v, int c, double goal, double tau_e)
-{
-    native_lanes *L = v;
-    return fric_native_step_load(&L->sd[c], &L->st[c], goal, tau_e);
-}
-
-static double native_q(const void *v, int c)
-{
-    const native_lanes *L = v;
-    return L->st[c].q;
-}
 
 static const ident_walk_ops native_ops = { native_start, native_inertia, native_step, native_q };
 

@@ -371,11 +371,6 @@ fric_status fric_ident_bam_fitter_result(const fric_ident_bam_fitter *f, fric_id
     np.armature = out->p[FRIC_FIT_ARMATURE];
     fric_ident_verdict_of(set, j, &np, &out->verdict);
     const unsigned *nf = out->verdict.param_flags;
-    enum {
-#define AT(key, field, lo_, hi_) AT_##field,
-        FRIC_NATIVE_FIT_LIST(AT)
-#undef AT
-    };
     out->param_flags[FRIC_FIT_KT] = out->param_flags[FRIC_FIT_R] = nf[AT_kp];
     out->param_flags[FRIC_FIT_K_C] = nf[AT_frictionloss];
     out->param_flags[FRIC_FIT_ARMATURE] = nf[AT_armature];

@@ -15,14 +15,6 @@
 #include "fit_internal.h"
 #include "ident_internal.h"
 
-/* The slots of FRIC_NATIVE_FIT_LIST: AT_kp, AT_frictionloss, ... */
-enum {
-#define AT(key, field, lo_, hi_) AT_##field,
-    FRIC_NATIVE_FIT_LIST(AT)
-#undef AT
-    AT_N
-};
-
 static const char *const flag_id[] = {
 #define ID(f, id, text) id,
     FRIC_IDENT_FLAGS(ID)
@@ -42,6 +34,21 @@ const char *fric_ident_flag_id(int b)
 const char *fric_ident_flag_text(int b)
 {
     return b >= 0 && b < FRIC_IDENT_N_FLAGS ? flag_text[b] : NULL;
+}
+
+size_t fric_ident_forcerange_sentence(const fric_ident_verdict *v, char *buf, size_t size)
+{
+    if (v && v->flags & FRIC_IDENT_FLAG(FORCERANGE_NOT_FITTED) && v->demand_max > 0 && v->force_floor > 0)
+        return fric__sentence(buf, size, "ident.forcerange_unsaturated",
+                              "forcerange not fitted (left without a limit): the recording asks the fitted servo "
+                              "for at most {demand} N·m, so a forcerange above that changes nothing, and any "
+                              "forcerange down to {floor} N·m fits within {tol} % as well: the recording does not "
+                              "saturate the servo",
+                              fric__values(fric__gp("demand", 3, v->demand_max), fric__gp("floor", 3, v->force_floor),
+                                           fric__g("tol", 100 * FRIC_FIT_SENS_TOLERANCE)));
+    fric__no_sentence();
+    if (buf && size) buf[0] = '\0';
+    return 0;
 }
 
 void fric_ident_space_default(const fric_ident_options *o, fric_native_fit_space *s, fric_native_params *start)
@@ -307,7 +314,10 @@ void fric_ident_verdict_of(const fric_ident_set *set, int j, const fric_native_p
                    fabs(holds[a].load - holds[b].load) <= p->frictionloss;
     v->pose_swing = p->kp > 0 ? pose_swing(set, j, p, holds, nh) : 0;
     free(holds);
-    v->flags = FRIC_IDENT_FLAG(KV_LUMPED) | FRIC_IDENT_FLAG(FORCERANGE_NOT_FITTED);
+    /* forcerange: fitted where fric_ident_finish found the recording
+       saturating the servo (p then limited), else not fitted */
+    const unsigned unlimited = fric_native_limited(p) ? 0 : FRIC_IDENT_FLAG(FORCERANGE_NOT_FITTED);
+    v->flags = FRIC_IDENT_FLAG(KV_LUMPED) | unlimited;
     if (v->reversals == 0) v->flags |= FRIC_IDENT_FLAG(NO_REVERSAL);
     if (!pair) v->flags |= FRIC_IDENT_FLAG(NO_HOLD_BOTH_SIDES);
     if (v->accel_share < SHARE_MIN) v->flags |= FRIC_IDENT_FLAG(ARMATURE_SMALL);
@@ -321,7 +331,10 @@ void fric_ident_verdict_of(const fric_ident_set *set, int j, const fric_native_p
     v->param_flags[AT_damping] = ratios;
     v->param_flags[AT_armature] = ratios | (v->flags & FRIC_IDENT_FLAG(ARMATURE_SMALL));
     v->param_flags[AT_kv] = FRIC_IDENT_FLAG(KV_LUMPED);
-    v->param_flags[AT_forcerange_hi] = FRIC_IDENT_FLAG(FORCERANGE_NOT_FITTED);
+    /* a fitted limit scales with the other four (the joint's equation is
+       unchanged when kp, frictionloss, damping, armature and forcerange are
+       scaled together, but for the link's own inertia and load) */
+    v->param_flags[AT_forcerange_hi] = unlimited ? unlimited : ratios;
 }
 
 /* ------------------------------------------------------------ the joint */

@@ -22,12 +22,27 @@ struct fric_ident_set {
     uint64_t steps;                      /* Σ steps of one joint's evaluation   */
 };
 
+/* The slots of FRIC_NATIVE_FIT_LIST: AT_kp, AT_frictionloss, ... */
+enum {
+#define AT(key, field, lo_, hi_) AT_##field,
+    FRIC_NATIVE_FIT_LIST(AT)
+#undef AT
+    AT_N
+};
+
 /* The sets a simulation advances together (ident.c). */
 #define IDENT_LANES 16
 
 /* The loss of joint j for each of the sets P[0 .. count): out[c] [rad]
  * (fric_ident_loss of each, the sets simulated side by side). */
 void fric__ident_loss_many(const fric_ident_set *s, int j, const fric_native_params *P, int count, double *out);
+
+/* The greatest actuator force joint j's simulation with p, unlimited (its
+ * forcerange set to none), asks for at any step of any recording:
+ * max |kp·(goal − q) − kv·q̇| [N·m]; +inf when the state leaves the finite
+ * range or p is refused. A forcerange at or above it leaves every step, and
+ * so the loss, unchanged. No allocation. */
+double fric__ident_demand(const fric_ident_set *s, int j, const fric_native_params *p);
 
 /* What a joint's result begins with (fric_ident_finish, fric_ident_bam_joint):
  * the set, joint j, the model's input `what` (the fitted set; the target)

@@ -40,9 +40,14 @@
  *
  * Per joint CMA-ES (fric_cmaes.h, ask/tell; fric_ident_fitter) in the box of
  * fric_native_fit_space (log scales) over kp, frictionloss, damping,
- * armature (kv and q_offset held at 0; forcerange held without a limit:
- * not fitted, flagged so). Ranges: fric_fit_sensitivity's scan on the joint's
- * loss. Identifiability: fric_ident_verdict, from the recording and tracks
+ * armature (kv and q_offset held at 0; forcerange held without a limit).
+ * Then forcerange (fric_ident_finish): the demand of the fitted servo
+ * (max |kp·(goal − q)| over its simulation) and a scan of forcerange below
+ * it; where a limit lowers the loss by more than FRIC_FIT_SENS_TOLERANCE
+ * the recording saturates the servo and the five keys are searched again
+ * with forcerange free, else forcerange stays unlimited, flagged with the
+ * demand and the least limit that fits as well (fric_ident_forcerange_
+ * sentence). Ranges: fric_fit_sensitivity's scan on the joint's loss. Identifiability: fric_ident_verdict, from the recording and tracks
  * before the fit and from the ranges after it.
  *
  * Conventions as fric_native.h: SI units; prepared (validated) once,
@@ -234,10 +239,19 @@ typedef struct {
                                   past what one intercept per approach side
                                   explains; over FRIC_IDENT_POSE_SWING:
                                   POSE_RESIDUAL                     [rad] */
+    double demand_max;         /* fric_ident_finish: the greatest actuator force the
+                                  fitted servo, unlimited, asks for at any step of
+                                  the recordings, max |kp·(goal − q)| (0: not
+                                  computed)                         [N·m]         */
+    double force_floor;        /* fric_ident_finish, forcerange not fitted: the
+                                  least forcerange whose loss stays within
+                                  FRIC_FIT_SENS_TOLERANCE of the unlimited one (0:
+                                  not computed, or forcerange fitted) [N·m]       */
 } fric_ident_verdict;
 #define FRIC_IDENT_VERDICT_FIELDS(X) \
     X(reversals, "") X(holds_above, "") X(holds_below, "") X(load_min, "N·m") X(load_max, "N·m") \
-    X(inertia_mean, "kg·m²") X(accel_share, "") X(known_share, "") X(pose_swing, "rad")
+    X(inertia_mean, "kg·m²") X(accel_share, "") X(known_share, "") X(pose_swing, "rad") X(demand_max, "N·m") \
+    X(force_floor, "N·m")
 
 /* The residual at the holds allowed to swing with the load (fric_ident_
  * verdict's pose_swing) before POSE_RESIDUAL is said: half a count, what
@@ -322,11 +336,21 @@ fric_status fric_ident_joint(const fric_ident_set *set, int j, long budget, uint
 /* The rest of fric_ident_joint after its searches, for a door that steps
  * the fitters itself (a page worker: progress, Cancel): joint j's result
  * from the best set p of its FRIC_IDENT_STARTS searches, its loss
- * train_mae [rad] and the evaluations spent, with the ranges and the
+ * train_mae [rad] and the evaluations spent, with forcerange's stage (the
+ * demand, the scan, where the recording saturates the servo a search of
+ * evals / FRIC_IDENT_STARTS evaluations over the five keys from p and the
+ * scan's limit, its evaluations added to out->evals), the ranges and the
  * verdict as fric_ident_joint computes them (core/identify/
  * ident_finish.c). FRIC_OK or the status with *why. */
 fric_status fric_ident_finish(const fric_ident_set *set, int j, const fric_native_params *p, double train_mae, long evals,
                               fric_ident_result *out, const char **why);
+
+/* Why forcerange is not fitted, with the numbers of verdict v (FORCERANGE_
+ * NOT_FITTED set by fric_ident_finish: demand_max and force_floor > 0): one
+ * sentence, id "ident.forcerange_unsaturated", written to buf[size] as
+ * snprintf would (its id and values for fric_sentence_last); returns the
+ * length it needs, 0 (buf "") when v fitted forcerange or has no numbers. */
+size_t fric_ident_forcerange_sentence(const fric_ident_verdict *v, char *buf, size_t size);
 
 /* The verdict of joint j before a fit (p: the set the shares are taken at). */
 void fric_ident_verdict_of(const fric_ident_set *set, int j, const fric_native_params *p, fric_ident_verdict *v);

@@ -7,7 +7,8 @@
 # command, run as printed, runs every fitted joint as MuJoCo's own servo.
 # Checked against references the adoption does not share code with:
 #   - the files themselves (python's json): each value the report says the
-#     model got equals the file's, digit for digit;
+#     model got equals the file's, digit for digit (forcerange too, where the
+#     fit gave a joint a limit);
 #   - the robot player (tests/mujoco/robot_player.c: real MuJoCo 2.2.2,
 #     MuJoCo's C API alone, no code of the core) playing the same robot with
 #     the files' values written into MuJoCo's own position actuators and
@@ -45,9 +46,11 @@ d = sys.argv[1]
 joints = {}
 for f in sorted(os.listdir(d)):
     p = json.load(open(os.path.join(d, f)))
-    # forcerange: the files leave it unlimited (0 0); the player limits every
-    # actuator, at 1e6 N·m no servo's force reaches
-    joints[f[:-5]] = {k: p[k] for k in ("kp", "kv", "frictionloss", "damping", "armature")} | {"forcerange": 1e6}
+    # forcerange: a file that leaves it unlimited (0 0): the player limits every
+    # actuator, at 1e6 N·m no servo's force reaches; a fitted limit (this short
+    # fit gives the gripper one): the file's
+    joints[f[:-5]] = {k: p[k] for k in ("kp", "kv", "frictionloss", "damping", "armature")} | \
+        {"forcerange": p["forcerange_hi"] if p["forcerange_hi"] > 0 else 1e6}
 json.dump({"kind": "native", "joints": joints}, sys.stdout)
 PY
                 python3 - "$ia/truth.json" >"$ia/goals.csv" <<'PY'
@@ -78,7 +81,13 @@ for f in sorted(os.listdir(fit)):
             print(f"BAD {j} {key}: the model got {got}, the file has {p[key]}"); bad += 1
         else:
             print(f"ok {j} {key} {got} (the file's)")
-    if "no force limit" not in line:
+    m = re.search(r"forcerange (\S+)…(\S+) N·m", line)
+    if p["forcerange_hi"] > 0:
+        if not m or [float(m.group(1)), float(m.group(2))] != [p["forcerange_lo"], p["forcerange_hi"]]:
+            print(f"BAD {j}: the model's forcerange is not the file's {p['forcerange_lo']}…{p['forcerange_hi']}"); bad += 1
+        else:
+            print(f"ok {j} forcerange {m.group(1)}…{m.group(2)} (the file's)")
+    elif "no force limit" not in line:
         print(f"BAD {j}: the file's forcerange 0 0 is no limit; the report says otherwise"); bad += 1
 steps = {round(float(r["t [s]"]) * 1000): r for r in csv.DictReader(open(adopted))}
 worst, n = 0.0, 0

@@ -99,8 +99,10 @@ describe('the identification\'s servos adopted back (MuJoCo 3.14, the SO-101)', 
           p.solimpfriction_width, p.solimpfriction_midpoint, p.solimpfriction_power], `${j} solimp`);
         assert.deepEqual([...m.actuator_gainprm.slice(10 * k, 10 * k + 3)], [p.kp, 0, 0], `${j} gain`);
         assert.deepEqual([...m.actuator_biasprm.slice(10 * k, 10 * k + 3)], [0, -p.kp, -p.kv], `${j} bias`);
-        // the files leave the force unlimited (forcerange 0 0): no clamp a force reaches
-        assert.ok(m.actuator_forcerange[2 * k] <= -1e300 && m.actuator_forcerange[2 * k + 1] >= 1e300, `${j} forcerange`);
+        // a file that leaves the force unlimited (forcerange 0 0): no clamp a force reaches; a
+        // fitted limit (this short fit gives the gripper one): the file's range
+        if (p.forcerange_hi > 0) assert.deepEqual([...m.actuator_forcerange.slice(2 * k, 2 * k + 2)], [p.forcerange_lo, p.forcerange_hi], `${j} forcerange`);
+        else assert.ok(m.actuator_forcerange[2 * k] <= -1e300 && m.actuator_forcerange[2 * k + 1] >= 1e300, `${j} forcerange`);
         const row = pair.rows.find((r) => r.name === j);
         assert.ok(row.native, `${j}: a row of MuJoCo's own servo`);
       }
@@ -156,7 +158,10 @@ describe('the identification\'s servos adopted back (MuJoCo 3.14, the SO-101)', 
       assert.match(line, /MuJoCo's native servo runs it/);
       // every digit (the core's shortest round-trip numbers): the model got the file's values
       for (const k of ['frictionloss', 'damping', 'armature', 'kp']) assert.equal(Number(line.match(new RegExp(`\\b${k} (\\S+) `))?.[1]), p[k], `${j} ${k} ${p[k]}: ${line}`);
-      assert.match(line, /no force limit/);
+      if (p.forcerange_hi > 0) {
+        const m = line.match(/forcerange (\S+)…(\S+) N·m/);
+        assert.deepEqual(m ? [Number(m[1]), Number(m[2])] : null, [p.forcerange_lo, p.forcerange_hi], `${j} forcerange: ${line}`);
+      } else assert.match(line, /no force limit/);
     }
   });
 

@@ -35,6 +35,7 @@ export const SIGNATURES = {
   fxb_ident_fitter_progress: 'f best res',
   fxb_ident_result: 'h j p train_mae evals p_out range verdict flags res',
   fxb_ident_format: 'x buf cap',
+  fxb_ident_forcerange_sentence: 'flags demand_max force_floor buf cap',
   fxb_ident_bam_joint: 'h actuator model j budget seed out',
   fxb_ident_bam_fitter_create: 'h actuator model j budget seed',
   fxb_ident_bam_fitter_step: 'b',
@@ -71,6 +72,19 @@ export class IdentApi {
     numberType('x', x);
     const { rc, out: [b] } = call(this._core, 'fxb_ident_format', [x, out(Uint8Array, 40), 40], { ok: () => true });
     return new TextDecoder().decode(b.subarray(0, rc));
+  }
+
+  /** Why joint result x (result's: flags, verdict) leaves forcerange
+   *  unlimited, with its numbers (fric_ident_forcerange_sentence: the
+   *  demand of the fitted servo, the least limit that fits as well):
+   *  { message (the core's English), id, values }, or null where forcerange
+   *  was fitted. */
+  forcerangeSentence(x) {
+    const cap = 1024;
+    const { rc, out: [text] } = call(this._core, 'fxb_ident_forcerange_sentence',
+      [x.flags, x.verdict.demand_max, x.verdict.force_floor, out(Uint8Array, cap), cap], { ok: (n) => n >= 0 });
+    if (rc <= 0) return null;
+    return { message: new TextDecoder().decode(text.subarray(0, Math.min(rc, cap - 1))), ...this._core.sentence() };
   }
 
   /** The fitted keys (FRIC_NATIVE_FIT_LIST: frictionloss, damping, armature, kp, kv, forcerange_hi, q_offset). */

@@ -567,6 +567,7 @@ export default {
   'core.ident.bam_model': 'the model M{model} is not one a robot\'s joint is fitted with here: M1 or M4.',
   'core.ident.bam_null': 'the set, a joint of it, the target and the result must be given.',
   'core.ident.budget_small': 'budget {budget} gives each of the {starts} searches {each} evaluations, under one CMA-ES generation of {lam} for {n} free parameters; give a budget of at least {least}.',
+  'core.ident.forcerange_unsaturated': 'forcerange not fitted (left without a limit): the recording asks the fitted servo for at most {demand} N·m, so a forcerange above that changes nothing, and any forcerange down to {floor} N·m fits within {tol} % as well: the recording does not saturate the servo',
   'core.ident.bam_control': 'actuator {actuator} is not a voltage-controlled servo (its loop is on the current or the torque); a robot\'s recording is fitted with a servo whose firmware P loop drives the PWM: choose sts3215, sts321512v, xl330, xl320, mx64 or mx106.',
   'core.fxb.ident_budget': 'ident: the budget must be 1 .. 1e7 and the seed >= 0.',
   'core.fxb.ident_no_set': 'ident: no training set (freed?).',

@@ -1412,6 +1412,7 @@ export default {
   'ident.col.sim': 'train MAE, the joint simulated [mrad]',
   'ident.col.ownArm': 'MJCF\'s own, whole arm [mrad]',
   'ident.value.held': 'held',
+  'ident.value.none': 'no limit',
   'ident.table.caption.bam': 'Each joint\'s fitted value of bam\'s {model} [its range]; the MAE of the joint simulated with that servo, the other joints\' measured motion as input, beside the whole arm replaying the recording in MuJoCo with the MJCF\'s own parameters; the quantisation floor (one count) is {floor} mrad.',
   'ident.mae.caption.bam': 'The MAE per recording [mrad], per joint: of the joint simulated as bam\'s {model} servo (the other joints\' measured motion as input), (of the whole arm replaying it in MuJoCo with the MJCF\'s own parameters); a held-out recording was not fitted. One count is {floor} mrad.',
   'ident.chart.titleBam': 'Measured against simulated (each joint as bam\'s {model}, the others measured)',

@@ -574,6 +574,7 @@ export default {
   'core.ident.bam_model': 'le modèle M{model} n\'est pas un de ceux avec lesquels une articulation de robot est ajustée ici : M1 ou M4.',
   'core.ident.bam_null': 'l\'ensemble, une de ses articulations, la cible et le résultat doivent être donnés.',
   'core.ident.budget_small': 'le budget {budget} donne à chacune des {starts} recherches {each} évaluations, moins qu\'une génération CMA-ES de {lam} pour {n} paramètres libres ; donnez un budget d\'au moins {least}.',
+  'core.ident.forcerange_unsaturated': 'forcerange non ajusté (laissé sans limite) : l\'enregistrement demande au servo ajusté au plus {demand} N·m, si bien qu\'un forcerange au-dessus ne change rien, et tout forcerange jusqu\'à {floor} N·m s\'ajuste aussi bien à {tol} % près : l\'enregistrement ne sature pas le servo',
   'core.ident.bam_control': 'l\'actionneur {actuator} n\'est pas un servomoteur commandé en tension (sa boucle porte sur le courant ou le couple) ; l\'enregistrement d\'un robot s\'ajuste avec un servomoteur dont la boucle P du micrologiciel commande la PWM : choisissez sts3215, sts321512v, xl330, xl320, mx64 ou mx106.',
   'core.fxb.ident_budget': 'ident : le budget doit être dans 1 .. 1e7 et la graine >= 0.',
   'core.fxb.ident_no_set': 'ident : aucun ensemble d\'entraînement (libéré ?).',

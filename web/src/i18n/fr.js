@@ -2104,6 +2104,7 @@ export default {
   'ident.col.sim': 'MAE d\'ajustement, l\'articulation simulée [mrad]',
   'ident.col.ownArm': 'celle du MJCF, bras entier [mrad]',
   'ident.value.held': 'fixé',
+  'ident.value.none': 'sans limite',
   'ident.table.caption.bam': 'La valeur ajustée de chaque articulation pour le {model} de bam [son intervalle] ; la MAE de l\'articulation simulée avec ce servo, le mouvement mesuré des autres articulations en entrée, à côté du bras entier rejouant l\'enregistrement dans MuJoCo avec les paramètres du MJCF ; le plancher de quantification (un pas du codeur) vaut {floor} mrad.',
   'ident.mae.caption.bam': 'La MAE par enregistrement [mrad], par articulation : de l\'articulation simulée comme servo {model} de bam (le mouvement mesuré des autres articulations en entrée), (du bras entier le rejouant dans MuJoCo avec les paramètres du MJCF) ; un enregistrement de validation n\'a pas servi à l\'ajustement. Un pas du codeur vaut {floor} mrad.',
   'ident.chart.titleBam': 'Mesuré face au simulé (chaque articulation comme {model} de bam, les autres mesurées)',

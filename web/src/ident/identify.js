@@ -178,9 +178,12 @@ export function reportLines(core, { mjcf, prep, results, runs }) {
     L.push(`${name}: ${x.evals} evaluations`);
     for (const key of SHOWN_KEYS) {
       const rg = x.ranges[key];
+      // forcerange left unlimited: no value, its sentence below says why
+      if (key === 'forcerange_hi' && x.p.forcerange_lo === 0 && x.p.forcerange_hi === 0) { L.push(`    ${key.padEnd(13)} ${'none'.padEnd(10)} not identifiable`); continue; }
       L.push(`    ${key.padEnd(13)} ${cG(x.p[key], 5).padEnd(10)} [${cG(rg.lower, 5)}, ${cG(rg.upper, 5)}] ${unitOf(core, key)}${x.paramFlags[key] ? '  not identifiable' : ''}`);
     }
-    for (const g of flags) if (x.flags & (1 << g.bit)) L.push(`    - ${g.text}`);
+    const force = core.ident.forcerangeSentence(x);
+    for (const g of flags) if (x.flags & (1 << g.bit)) L.push(`    - ${g.id === 'ident.forcerange_not_fitted' && force ? force.message : g.text}`);
   });
   const pr = poseResidual(core, prep, results);
   if (pr) {

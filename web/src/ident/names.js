@@ -7,4 +7,4 @@
 export const BODY_UNITS = ['DEGREES', 'RANGE_M100_100'];
 
 /** The native keys the result table shows, in its order. */
-export const SHOWN_KEYS = ['kp', 'frictionloss', 'damping', 'armature'];
+export const SHOWN_KEYS = ['kp', 'frictionloss', 'damping', 'armature', 'forcerange_hi'];

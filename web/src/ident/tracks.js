@@ -130,10 +130,26 @@ export function replayArm(mj, core, m, rec, { params = null, use = null, firmwar
     mj.mj_forward(mc, d);
     const { step, w } = rec.frameSteps(mc.opt.timestep), q = new Float64Array(n * J);
     const prev = Float64Array.from(map, (x) => d.qpos[x.qpos]);
+    // a fitted limit clamps the actuator's force, as natively (fric_mujoco_native_write sets
+    // forcelimited); MuJoCo 3.14's JavaScript model cannot switch forcelimited on (an MJCF's
+    // forcelimited="false" stays in the copy), so each step's ctrl carries the clamp: the ctrl
+    // whose force kp·(ctrl − g·q) − kv·g·q̇ is the goal's force clamped to the range (the same
+    // force; where the file limits the actuator too, MuJoCo's own clamp leaves it as it is)
+    const limited = edits.map((e, j) => (e && e.limited ? j : -1)).filter((j) => j >= 0);
+    const target = Float64Array.from(map, (x) => d.ctrl[x.act]);
+    const clampCtrl = () => {
+      for (const j of limited) {
+        const a = map[j].act, g = mc.actuator_gear[6 * a], kp = mc.actuator_gainprm[10 * a], kv = -mc.actuator_biasprm[10 * a + 2];
+        const len = g * d.qpos[map[j].qpos], vel = g * d.qvel[map[j].dof];
+        const f = Math.min(mc.actuator_forcerange[2 * a + 1], Math.max(mc.actuator_forcerange[2 * a], kp * (target[j] - len) - kv * vel));
+        d.ctrl[a] = len + (f + kv * vel) / kp;
+      }
+    };
     let s = 0;
     for (let k = 0; k < n; k++) {
       for (; s < step[k]; s++) {
         for (let j = 0; j < J; j++) prev[j] = d.qpos[map[j].qpos];
+        clampCtrl();
         mj.mj_step(mc, d);
       }
       for (let j = 0; j < J; j++) {
@@ -141,7 +157,7 @@ export function replayArm(mj, core, m, rec, { params = null, use = null, firmwar
         const x = prev[j] + (d.qpos[map[j].qpos] - prev[j]) * w[k];
         if (!Number.isFinite(x)) throw new Error(t('ident.err.replayNonfinite', { k, t: rec.t[k], name: rec.names[j] }));
         q[k * J + j] = x;
-        d.ctrl[map[j].act] = mc.actuator_gear[6 * map[j].act] * rec.goal[k * J + j];
+        d.ctrl[map[j].act] = target[j] = mc.actuator_gear[6 * map[j].act] * rec.goal[k * J + j];
       }
     }
     return q;

@@ -14,7 +14,7 @@ import { carryButton } from './identCarry.js';
 import { SHOWN_KEYS } from '../../ident/names.js';
 import { lineBox, points, COLORS } from '../../charts.js';
 import { BAM_SHOWN } from '../../ident/identify.js';
-import { t } from '../../i18n/index.js';
+import { t, tCore } from '../../i18n/index.js';
 import { maeTable } from './identHeld.js';
 
 /** A text as a blob: URL to download. */
@@ -44,7 +44,12 @@ function columns(core, r) {
     el('small', { textContent: g ? `[${short(g.lower)}, ${short(g.upper)}]` : t('ident.value.held') }),
     ...(bad ? [el('br'), el('em', { className: 'ident-not', textContent: t('ident.notIdentifiable') })] : []));
   if (r.model === 'native') {
-    return SHOWN_KEYS.map((k) => ({ head: `${k} [${unitOf(k)}]`, cell: (x) => cell(k, x.p[k], x.ranges[k], x.paramFlags[k] !== 0) }));
+    // forcerange left unlimited (the recording does not saturate the servo): no value; the joint's sentence says why
+    const unlimited = (k, x) => k === 'forcerange_hi' && x.p.forcerange_lo === 0 && x.p.forcerange_hi === 0;
+    return SHOWN_KEYS.map((k) => ({ head: `${k} [${unitOf(k)}]`,
+      cell: (x) => (unlimited(k, x) ? el('td', { className: 'ident-bad', dataset: { key: k, value: '0' } }, el('strong', { textContent: t('ident.value.none') }), el('br'),
+        el('em', { className: 'ident-not', textContent: t('ident.notIdentifiable') }))
+        : cell(k, x.p[k], x.ranges[k], x.paramFlags[k] !== 0)) }));
   }
   const used = core.fit.paramUsed(Number(r.model.slice(1)));
   const fitted = r.results.filter(Boolean);
@@ -126,8 +131,11 @@ export function identResult({ core, carry, say }) {
     const texts = flagTexts(core), count = core.ident.constants.count, bam = r.model !== 'native', M = r.model.toUpperCase();
     const colsOf = columns(core, r);
     const fittedJ = r.results.filter(Boolean);
-    // the flags every fitted joint has (kv lumped, forcerange not fitted) said once under the table
-    const common = texts.map((_, b) => fittedJ.length > 0 && fittedJ.every((x) => x.flags & (1 << b)));
+    // the flags every fitted joint has (kv lumped) said once under the table; forcerange not fitted per
+    // joint, with its numbers (the demand of its fitted servo: core.ident.forcerangeSentence)
+    const forceBit = core.ident.flags().findIndex((f) => f.id === 'ident.forcerange_not_fitted');
+    const common = texts.map((_, b) => b !== forceBit && fittedJ.length > 0 && fittedJ.every((x) => x.flags & (1 << b)));
+    const whyText = (x, b) => (b === forceBit && !bam && core.ident.forcerangeSentence(x) ? tCore(core.ident.forcerangeSentence(x)) : texts[b]);
     const head = el('tr', {}, ...[t('ident.col.joint'), ...colsOf.map((c) => c.head), t(bam ? 'ident.col.sim' : 'ident.col.train'), t(bam ? 'ident.col.ownArm' : 'ident.col.own')]
       // a long key (load_friction_stribeck) may break after its underscores: M4's columns fit a narrower window
       .map((x) => el('th', {}, ...x.split('_').flatMap((w, i, a) => (i < a.length - 1 ? [`${w}_`, el('wbr')] : [w])))));
@@ -136,7 +144,7 @@ export function identResult({ core, carry, say }) {
       const x = r.results[j];
       if (!x) return [el('tr', { dataset: { joint: n } }, el('td', { textContent: n }), el('td', { colSpan: cols - 1, className: 'note', textContent: t('ident.joint.left') }))];
       const cells = colsOf.map((c) => c.cell(x));
-      const why = texts.filter((_, b) => x.flags & (1 << b) && !common[b]);
+      const why = texts.map((_, b) => b).filter((b) => x.flags & (1 << b) && !common[b]).map((b) => whyText(x, b));
       const main = el('tr', { dataset: { joint: n } }, el('th', { scope: 'row', textContent: n }), ...cells,
         el('td', { textContent: (r.fitted[j] * 1e3).toFixed(3), dataset: { mae: String(r.fitted[j]) } }),
         el('td', { textContent: (r.file[j] * 1e3).toFixed(3) }));
