@@ -367,7 +367,9 @@ describe('the robot\'s one validation (the core\'s robot layer, every door)', ()
     // a start angle is the joint's first goal: beyond the goals' bound of 1e4 rad (−1.97e307 made a sag of −inf)
     ['a keyframe beyond the goals\' bound', BOTH.replace(/<key name="home" qpos="[^"]*"/, '<key name="home" qpos="0.6 -1.97e307"'), /the start pose's \(<key name="home">\) qpos of joint 'elbow' is -1\.97e\+307 at qpos\[1\], outside ±10000: it is the joint's first goal, which the core bounds as every goal; give the keyframe a qpos within ±10000\.$/],
     ['NaN gravity', BOTH.replace('<option timestep="0.001"', '<option timestep="0.001" gravity="0 nan -9.81"'), /^option gravity="0 nan -9\.81" is not three finite numbers: give gravity in m\/s², e\.g\. gravity="0 0 -9\.81"\.$/],
-    ['a NaN armature', BOTH.replace('armature="0.05"', 'armature="nan"'), /^joint 'shoulder' armature="nan" is not a finite number: give it a finite value\.$/],
+    ['a NaN armature', BOTH.replace('<joint name="shoulder" class="servo"', '<joint name="shoulder" class="servo" armature="nan"'), /^joint 'shoulder' armature="nan" is not a finite number: give it a finite value\.$/],
+    // a class's default: the class named where the file writes it (line 5 of BOTH), not each joint it reaches
+    ['a NaN armature in a class', BOTH.replace('armature="0.05"', 'armature="nan"'), /^mjcf: class 'servo' at line 5 of arm\.xml sets joint armature="nan", not a finite number, for every joint of the class: give the class a finite armature\.$/],
     ['timestep 1e-300', BOTH.replace('timestep="0.001"', 'timestep="1e-300"'), /^option timestep="1e-300" is below 1e-06 s: one simulated second would take 1e\+300 steps \(a run is at most 100000000\); give a timestep of at least 1e-06 s\.$/],
   ];
   for (const [what, xml, re] of cases) {
@@ -580,6 +582,56 @@ describe('one orchestration (a consistency check): an adopted robot natively (Mu
     } finally {
       pair.free();
     }
+  });
+});
+
+// A native params file with a force limit on actuators the file leaves
+// unlimited (forcelimited="false"): natively the adoption switches the limit
+// on (fric_mujoco_native_write); MuJoCo 3.14's JavaScript model cannot, so
+// the page's copy clamps through each step's ctrl. Both must run as the fit
+// saw it: the same trajectory to 1e-9 rad, and the limit binding (the
+// shoulder's goal step of 0.9 rad asks kp·0.3 = 6 N·m of a 0.5 N·m limit).
+const UNLIMITED = BOTH.replace('<position kp="20" forcelimited="true" forcerange="-3 3"', '<position kp="20" forcelimited="false"');
+describe('one orchestration (a consistency check): a native file\'s force limit on actuators the file leaves unlimited', () => {
+  it('friction mujoco --adopt (2.2.2) and robot.js (3.14) give the same trajectory to 1e-9 rad, the limit binding', (t) => {
+    if (!fs.existsSync(CLI)) {
+      assert.ok(process.env.CI !== 'true', `CI=true: ${CLI} is not built (make cli)`);
+      t.skip(`${CLI} is not built (make cli)`);
+      return;
+    }
+    assert.notEqual(UNLIMITED, BOTH);
+    const dir = path.join(ROOT, 'build/e2e/robot-consistency-limit');
+    fs.mkdirSync(dir, { recursive: true });
+    const run = (lo, hi) => {
+      const params = { ...core.native.defaults('sts3215'), frictionloss: 0.05, damping: 0.1, armature: 0.01, kp: 20, kv: 0.5, forcerange_lo: lo, forcerange_hi: hi };
+      const text = core.native.paramsText(params, 'sts3215');
+      const xml = path.join(dir, 'arm.xml'), csv = path.join(dir, 'native.csv'), file = path.join(dir, 'fit.json');
+      fs.writeFileSync(xml, UNLIMITED);
+      fs.writeFileSync(file, text);
+      const mapping = '*=@fit', seconds = 1, goal = 0.9;
+      const r = spawnSync(CLI, ['mujoco', xml, '--adopt', mapping, '--params', `fit=${file}`, '--seconds', String(seconds), '--goal', `shoulder=${goal}`, '--csv', csv], { encoding: 'utf8' });
+      assert.equal(r.status, 0, `friction mujoco --adopt: ${r.stderr}`);
+      const rows = fs.readFileSync(csv, 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').map(Number));
+      const pair = createRobotPair(mj, core, { files: new Map([['arm.xml', new TextEncoder().encode(UNLIMITED)]]), mapping, servos: { fit: text }, keyframe: 0 });
+      try {
+        pair.setGoal('shoulder', goal);
+        const { m, d } = pair.C, qa = pair.rows.map((x) => m.jnt_qposadr[x.index]);
+        let worst = 0;
+        for (const row of rows) {
+          pair.step(1);
+          qa.forEach((a, i) => { worst = Math.max(worst, Math.abs(d.qpos[a] - row[1 + i])); });
+        }
+        return { worst, early: rows[99][1] };   // the shoulder at 0.1 s
+      } finally {
+        pair.free();
+      }
+    };
+    const limited = run(-0.5, 0.5), free = run(0, 0);
+    assert.ok(limited.worst <= 1e-9, `limited: largest |q_native − q_node| ${limited.worst} rad`);
+    assert.ok(free.worst <= 1e-9, `unlimited: largest |q_native − q_node| ${free.worst} rad`);
+    // the limit binds: 0.1 s after the goal step the shoulder has come less far than without it
+    assert.ok(Math.abs(limited.early - 0.6) + 0.05 < Math.abs(free.early - 0.6), `the limit changed too little: ${limited.early} vs ${free.early} rad at 0.1 s`);
+    console.log(`# native limit on unlimited actuators: 2.2.2 vs 3.14 largest |Δq| ${limited.worst.toExponential(2)} rad (limited), ${free.worst.toExponential(2)} (unlimited); the shoulder at 0.1 s ${limited.early.toFixed(4)} vs ${free.early.toFixed(4)} rad (from 0.6)`);
   });
 });
 

@@ -8,7 +8,7 @@
 // frames' steps, the model edits of a native set) is the core's
 // (core.ident, wasm/api/ident.js).
 import { t } from '../i18n/index.js';
-import { writeNativeEdit } from '../mujoco/nativeEdit.js';
+import { writeNativeEdit, clampByCtrl } from '../mujoco/nativeEdit.js';
 import { mjEnums, nameOf } from '../mujoco/mjEnums.js';
 
 /** Frames handed to the core in one call (the M, bias and nudged arrays of a slice). */
@@ -130,20 +130,14 @@ export function replayArm(mj, core, m, rec, { params = null, use = null, firmwar
     mj.mj_forward(mc, d);
     const { step, w } = rec.frameSteps(mc.opt.timestep), q = new Float64Array(n * J);
     const prev = Float64Array.from(map, (x) => d.qpos[x.qpos]);
-    // a fitted limit clamps the actuator's force, as natively (fric_mujoco_native_write sets
-    // forcelimited); MuJoCo 3.14's JavaScript model cannot switch forcelimited on (an MJCF's
-    // forcelimited="false" stays in the copy), so each step's ctrl carries the clamp: the ctrl
-    // whose force kp·(ctrl − g·q) − kv·g·q̇ is the goal's force clamped to the range (the same
-    // force; where the file limits the actuator too, MuJoCo's own clamp leaves it as it is)
+    // a fitted limit clamps the actuator's force, as natively: through each step's ctrl (nativeEdit.js clampByCtrl)
     const limited = edits.map((e, j) => (e && e.limited ? j : -1)).filter((j) => j >= 0);
+    const items = limited.map((j) => map[j]);
     const target = Float64Array.from(map, (x) => d.ctrl[x.act]);
+    const goals = new Float64Array(limited.length);
     const clampCtrl = () => {
-      for (const j of limited) {
-        const a = map[j].act, g = mc.actuator_gear[6 * a], kp = mc.actuator_gainprm[10 * a], kv = -mc.actuator_biasprm[10 * a + 2];
-        const len = g * d.qpos[map[j].qpos], vel = g * d.qvel[map[j].dof];
-        const f = Math.min(mc.actuator_forcerange[2 * a + 1], Math.max(mc.actuator_forcerange[2 * a], kp * (target[j] - len) - kv * vel));
-        d.ctrl[a] = len + (f + kv * vel) / kp;
-      }
+      limited.forEach((j, i) => { goals[i] = target[j]; });
+      clampByCtrl(mc, d, items, goals);
     };
     let s = 0;
     for (let k = 0; k < n; k++) {

@@ -43,3 +43,25 @@ export function writeNativeEdit(m, dof, k, e) {
   m.actuator_forcerange[2 * k] = e.limited ? e.forcerange[0] / ga : -Number.MAX_VALUE;
   m.actuator_forcerange[2 * k + 1] = e.limited ? e.forcerange[1] / ga : Number.MAX_VALUE;
 }
+
+/**
+ * A written force limit applied through the ctrl. MuJoCo 3.14's JavaScript
+ * model cannot switch an actuator's forcelimited on (a file's
+ * forcelimited="false", or no forcerange, stays in the compiled copy), where
+ * natively the adoption and the identification set it
+ * (fric_mujoco_native_write). So before each step the ctrl of each of
+ * `items` ({ act, qpos, dof }: a native set's actuator and its joint's
+ * addresses) becomes the one whose force kp·(ctrl − g·q) − kv·g·q̇ is the
+ * force at its goal ctrl targets[i] clamped to m's forcerange: the force
+ * MuJoCo gives a limited actuator at that state (where MuJoCo limits the
+ * actuator too, its own clamp then leaves the force as it is). The caller
+ * puts the goals back after the step.
+ */
+export function clampByCtrl(m, d, items, targets) {
+  items.forEach(({ act: a, qpos, dof }, i) => {
+    const g = m.actuator_gear[6 * a], kp = m.actuator_gainprm[NGAIN * a], kv = -m.actuator_biasprm[NBIAS * a + 2];
+    const len = g * d.qpos[qpos], vel = g * d.qvel[dof];
+    const f = Math.min(m.actuator_forcerange[2 * a + 1], Math.max(m.actuator_forcerange[2 * a], kp * (targets[i] - len) - kv * vel));
+    d.ctrl[a] = len + (f + kv * vel) / kp;
+  });
+}

@@ -6,6 +6,7 @@ import { t, tCore } from '../i18n/index.js';
 import { fmtNumber } from '../format.js';
 import { fmt, frictionForce, finiteQpos, resetTo } from './robotModel.js';
 import { mjEnums, nameOf } from './mjEnums.js';
+import { clampByCtrl } from './nativeEdit.js';
 
 /** The pair's stepping, goals and table over the two copies: the robot
  *  layer's rule, ring and rows (core.robot) with MuJoCo's arrays copied in
@@ -13,6 +14,11 @@ import { mjEnums, nameOf } from './mjEnums.js';
 export function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
   const fric = new Float64Array(A.m.nv);   // (A)'s frictionloss force per dof [N·m]
   const fricC = new Float64Array(C.m.nv);  // (C)'s: a native joint's is MuJoCo's own
+  // a native set's force limit, applied through its actuator's ctrl each step (nativeEdit.js
+  // clampByCtrl: MuJoCo 3.14's JavaScript model cannot switch forcelimited on), its goal put back after
+  const limited = rows.filter((r) => r.native?.limited && r.actuator)
+    .map((r) => ({ act: r.actuator.index, qpos: C.m.jnt_qposadr[r.index], dof: C.m.jnt_dofadr[r.index] }));
+  const goals = new Float64Array(limited.length);
   const pair = {
     A: { m: A.m, d: A.d, label: '(A) file as written' },
     C: { m: C.m, d: C.d, label: '(C) adopted', sim: simC },
@@ -44,7 +50,10 @@ export function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
     step(n = 1) {
       for (let s = 0; s < n; s++) {
         mj.mj_step(A.m, A.d);
+        limited.forEach((x, i) => { goals[i] = C.d.ctrl[x.act]; });
+        clampByCtrl(C.m, C.d, limited, goals);
         simC.step(1);
+        limited.forEach((x, i) => { C.d.ctrl[x.act] = goals[i]; });
         pair.steps++;
         const a = finiteQpos(A.d.qpos), c = finiteQpos(C.d.qpos);
         if (!a || !c) {
