@@ -17,6 +17,12 @@
 //                   io, `friction replay --csv`) give the same recorded series,
 //                   simulated series and MAE for a processed and a raw log,
 //                   and refuse a bad log with the same core message
+//   f) refusals     a replay the core refuses is said from its status
+//                   (FRIC_E_NO_PRESET, FRIC_E_NONFINITE), not from its English:
+//                   an STS3215 under M2 (no preset, bam publishes M1 and M6
+//                   only) and a native set with kp at MuJoCo's bound on a
+//                   0.49 kg, 0.1 m pendulum stepped at 5 ms (ω·dt ≈ 70, past
+//                   explicit Euler's stability limit of 2: it must blow up)
 //   c) motors       every shared log's `motor` maps to a bench actuator; an
 //                   unknown motor maps to none
 //   d) exports      the bench JSON export reads back through `friction run
@@ -30,7 +36,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { loadCore, ROOT, CLI, DATA } from './load.mjs';
-import { parseLog, replayModels } from '../../web/src/replay.js';
+import { parseLog, replayModels, replayOnScreen, replayNative } from '../../web/src/replay.js';
 import { scenarioParamsToObject, mujocoSnippet, presetParamsText, presetFromObject } from '../../web/src/exports.js';
 
 const core = await loadCore();
@@ -86,6 +92,23 @@ describe('replay: six models, browser and command line (consistency check of the
     const want6 = cliMae(path.join(DATA, 'params/feetech/m6.json'), STS_LOG, 'clip');
     assert.ok(Math.abs(rows[5].mae - want6) <= TOL, `m6: browser ${rows[5].mae}, CLI ${want6}`);
     for (const r of rows.slice(1, 5)) assert.match(r.error, /no identified M\d for sts3215/);
+  });
+});
+
+describe('replay: a refused replay said from its status', () => {
+  const log = { mass: 0.49, length: 0.1, kp: 100, motor: 'sts3215', dt: 0.005,
+    entries: Array.from({ length: 400 }, (_, k) => ({ timestamp: k * 0.005, position: 0, goal_position: k > 10 ? 1 : 0, torque_enable: true })) };
+  it('an STS3215 under M2: no preset', () => {
+    const v = benchValues({});
+    v[info.params.findIndex((p) => p.name === 'actuator')] = info.params.find((p) => p.name === 'actuator').choices.indexOf('sts3215');
+    v[info.params.findIndex((p) => p.name === 'model')] = 1;
+    assert.equal(replayOnScreen(core, info, v, log).error, 'no identified M2 for this actuator');
+  });
+  it('a native set past explicit Euler\'s stability limit: diverged, the sample named once', () => {
+    const nat = { actuator: 'sts3215', params: { ...core.native.defaults(), kp: 1e6 } };
+    const e = replayNative(core, nat, log, 'sts3215').error;
+    assert.match(e, /^Under NATIVE the simulation diverged: the simulation left the finite range at sample \d+ /);
+    assert.doesNotMatch(e, /replay:/);
   });
 });
 

@@ -87,10 +87,10 @@ export function parseLog(text, core, name = 'log') {
 
 /** One sentence for core error e (the wrapper's Error) of a replay under model `model` ("m3"). */
 export function coreSentence(e, model) {
-  // the core's sentence after its door ("replay: "); what it says read from its English
-  const m = tCoreAfterDoor(e), english = String(e.message ?? e);
-  if (/left the finite range/.test(english)) return t('replay.diverged', { model: model.toUpperCase(), message: m });
-  if (/no identified preset/.test(english)) return t('replay.noPreset', { model: model.toUpperCase() });
+  // the core's sentence after its door ("replay: "); what it says read from its status
+  const m = tCoreAfterDoor(e);
+  if (e.code === 'FRIC_E_NONFINITE') return t('replay.diverged', { model: model.toUpperCase(), message: m });
+  if (e.code === 'FRIC_E_NO_PRESET') return t('replay.noPreset', { model: model.toUpperCase() });
   return t('log.refused', { message: asSentence(m) });
 }
 

@@ -375,8 +375,8 @@ fric_status fric_native_replay(const fric_native_params *p, const fric_io_log *l
     native_run run = { &sd, &st };
     size_t k = fric__bench_rollout(log, N, &run, native_q, native_run_step, sim_q, cap, &sum, &max_err);
     if (k < N) {
-        fric__why(why, fric__fail_id(FRIC_E_NONFINITE, -1, "bench.simulation_left_finite",
-                           "native replay: the simulation left the finite range at sample {k} (t = "
+        fric__why(why, fric__fail_door(FRIC_E_NONFINITE, -1, "native replay: ", "bench.simulation_left_finite",
+                           "the simulation left the finite range at sample {k} (t = "
                            "{h} s, q = {q} rad, dq = {dq} rad/s).",
                            fric__values(fric__u("k", k), fric__g("h", (double)k * sd.h),
                                         fric__g("q", st.q), fric__g("dq", st.dq))));

@@ -229,7 +229,7 @@ export default {
   'core.bench.step_left_finite': 'native: the step left the finite range from q = {q} rad, dq = {dq} rad/s (goal {goal} rad).',
   'core.bench.parameters_log_not': 'native replay: parameters and log must not be NULL.',
   'core.bench.log_gives_no': 'native replay: the log gives no sample to simulate.',
-  'core.bench.simulation_left_finite': 'native replay: the simulation left the finite range at sample {k} (t = {h} s, q = {q} rad, dq = {dq} rad/s).',
+  'core.bench.simulation_left_finite': 'the simulation left the finite range at sample {k} (t = {h} s, q = {q} rad, dq = {dq} rad/s).',
   'core.bench.parameters_key_not': 'native: the parameters and the key must not be NULL.',
   'core.bench.batch_sets_count': 'native batch: the batch, the sets (count >= 1) and mae must be given.',
   'core.bench.isa_not_lane': 'native batch: isa = {isa} is not a lane kernel.',

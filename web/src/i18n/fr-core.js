@@ -226,7 +226,7 @@ export default {
   'core.bench.step_left_finite': 'natif : le pas est sorti du domaine fini depuis q = {q} rad, dq = {dq} rad/s (consigne {goal} rad).',
   'core.bench.parameters_log_not': 'native replay : les paramètres et le journal ne doivent pas être NULL.',
   'core.bench.log_gives_no': 'native replay : le journal ne donne aucun échantillon à simuler.',
-  'core.bench.simulation_left_finite': 'native replay : la simulation est sortie du domaine fini à l\'échantillon {k} (t = {h} s, q = {q} rad, dq = {dq} rad/s).',
+  'core.bench.simulation_left_finite': 'la simulation est sortie du domaine fini à l\'échantillon {k} (t = {h} s, q = {q} rad, dq = {dq} rad/s).',
   'core.bench.parameters_key_not': 'natif : les paramètres et la clé ne doivent pas être NULL.',
   'core.bench.batch_sets_count': 'lot natif : le lot, les jeux (count >= 1) et mae doivent être donnés.',
   'core.bench.isa_not_lane': 'lot natif : isa = {isa} n\'est pas un noyau par voies.',
