@@ -66,6 +66,7 @@ int cli_ident(int argc, char **argv)
 #else
 
 #include "fric_mujoco.h"
+#include "mujoco_cli.h"
 
 #define MAX_FILES 64
 
@@ -376,6 +377,9 @@ int cli_ident(int argc, char **argv)
     for (int i = 0; i < nE && !rc; i++)
         rc = read_recording(&E[i], i < o.ntrain ? o.train[i] : o.held[i - o.ntrain], i ? &E[0].r : NULL);
     if (!rc) rc = parse_leave(o.leave, &E[0].r, leave);
+    /* the MJCF's files through the core's file plan first (sized, each text
+       checked), as `friction mujoco` and the page read a robot */
+    if (!rc) rc = cli_mjcf_check(o.mjcf);
     if (!rc) {
         char err[1000] = "";
         m = mj_loadXML(o.mjcf, NULL, err, sizeof err);

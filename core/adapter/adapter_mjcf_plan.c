@@ -608,29 +608,72 @@ static fric_status read_class(fric_mjcf_plan *pl, int t, const mjcf_tag *tg, int
     return FRIC_OK;
 }
 
-/* A <joint> default (tag tg of text t) of class c: a frictionloss, damping
- * or armature whose value is not a finite number (NaN, inf, not a number)
- * is refused here, in one sentence naming the class and where it is
- * written, once for every joint that takes it (the robot's check of the
- * compiled model, fric_robot_create, could only name a joint). */
-static fric_status joint_default(fric_mjcf_plan *pl, int t, const mjcf_tag *tg, int c)
+/* Whether val holds one or more numbers, each finite, separated by white
+ * space (a joint's damping, an actuator's gainprm list). */
+static int all_finite(const char *val)
 {
-    static const char *const attrs[] = { "frictionloss", "damping", "armature" };
-    for (size_t a = 0; a < sizeof attrs / sizeof attrs[0]; a++) {
-        const char *v;
-        size_t vlen;
-        char val[PLAN_PATH];
-        if (!fric__mjcf_attr(tg, attrs[a], &v, &vlen) || decode(val, v, vlen)) continue;
+    const char *q = val;
+    int n = 0;
+    for (;;) {
+        while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r') q++;
+        if (!*q) return n > 0;
         char *end = NULL;
-        const double x = strtod(val, &end);
-        if (end != val && isfinite(x)) continue;
-        fric__say_id("mjcf.class_joint_not_finite",
-                     "mjcf: class '{cls}' at line {line} of {file} sets joint {attr}=\"{value}\", not a finite "
-                     "number, for every joint of the class: give the class a finite {attr}.",
-                     fric__values(fric__s("cls", pl->cls[c].name), fric__i("line", tg->line),
-                                  fric__s("file", shown(pl, pl->e[t].source[0] ? pl->e[t].source : pl->e[t].path)),
-                                  fric__s("attr", attrs[a]), fric__sn("value", 40, val)));
-        return FRIC_E_PARAM_RANGE;
+        const double x = strtod(q, &end);
+        if (end == q || !isfinite(x)) return 0;
+        q = end, n++;
+    }
+}
+
+/* The defaults a class sets for every joint or actuator that takes it,
+ * which the robot reads (fric_robot_create) or the identification's
+ * baseline runs (MuJoCo's joint friction, damping and armature; the
+ * position servo's gains, limits and gear, XML reference "actuator"). */
+static const char *const joint_attrs[] = { "frictionloss", "damping", "armature", NULL };
+static const char *const position_attrs[] = { "kp", "kv", "gear", "forcerange", "ctrlrange", NULL };
+static const char *const velocity_attrs[] = { "kv", "gear", "forcerange", "ctrlrange", NULL };
+static const char *const motor_attrs[] = { "gear", "forcerange", "ctrlrange", NULL };
+static const char *const intvelocity_attrs[] = { "kp", "gear", "forcerange", "ctrlrange", NULL };
+static const char *const general_attrs[] = { "gainprm", "biasprm", "gear", "forcerange", "ctrlrange", NULL };
+static const struct {
+    const char *tag;
+    const char *const *attrs;   /* NULL-terminated */
+} class_defaults[] = {   /* the joint first */
+    { "joint", joint_attrs },       { "position", position_attrs },       { "velocity", velocity_attrs },
+    { "motor", motor_attrs },       { "intvelocity", intvelocity_attrs }, { "general", general_attrs },
+};
+
+/* A <joint> or actuator default (tag tg of text t) of class c: one of
+ * class_defaults' values that is not finite numbers (NaN, inf, not a
+ * number) is refused here, in one sentence naming the class and where it
+ * is written, once for every joint or actuator that takes it (the robot's
+ * check of the compiled model, fric_robot_create, could only name a joint
+ * or an actuator; MuJoCo's step would only leave the finite range). */
+static fric_status class_default(fric_mjcf_plan *pl, int t, const mjcf_tag *tg, int c)
+{
+    for (size_t k = 0; k < sizeof class_defaults / sizeof class_defaults[0]; k++) {
+        if (!fric__mjcf_is(tg, class_defaults[k].tag)) continue;
+        const int joint = k == 0;
+        for (const char *const *at = class_defaults[k].attrs; *at; at++) {
+            const char *attr = *at, *v;
+            size_t vlen;
+            char val[PLAN_PATH];
+            if (!fric__mjcf_attr(tg, attr, &v, &vlen) || decode(val, v, vlen) || all_finite(val)) continue;
+            const char *file = shown(pl, pl->e[t].source[0] ? pl->e[t].source : pl->e[t].path);
+            if (joint)
+                fric__say_id("mjcf.class_joint_not_finite",
+                             "mjcf: class '{cls}' at line {line} of {file} sets joint {attr}=\"{value}\", not a finite "
+                             "number, for every joint of the class: give the class a finite {attr}.",
+                             fric__values(fric__s("cls", pl->cls[c].name), fric__i("line", tg->line),
+                                          fric__s("file", file), fric__s("attr", attr), fric__sn("value", 40, val)));
+            else
+                fric__say_id("mjcf.class_actuator_not_finite",
+                             "mjcf: class '{cls}' at line {line} of {file} sets <{tag}> {attr}=\"{value}\", not finite "
+                             "numbers, for every actuator of the class: give the class finite numbers for {attr}.",
+                             fric__values(fric__s("cls", pl->cls[c].name), fric__i("line", tg->line),
+                                          fric__s("file", file), fric__s("tag", class_defaults[k].tag),
+                                          fric__s("attr", attr), fric__sn("value", 40, val)));
+            return FRIC_E_PARAM_RANGE;
+        }
     }
     return FRIC_OK;
 }
@@ -666,8 +709,8 @@ static fric_status read_text(fric_mjcf_plan *pl, int t, const char *text, size_t
         }
         if (tg.closing) continue;
         const int in_class = nopen ? open[nopen - 1] : base;
-        if (in_class >= 0 && fric__mjcf_is(&tg, "joint")) {
-            fric_status rc = joint_default(pl, t, &tg, in_class);
+        if (in_class >= 0) {
+            fric_status rc = class_default(pl, t, &tg, in_class);
             if (rc) return rc;
         }
         const char *lt = tg.name - 1;

@@ -386,6 +386,50 @@ static void test_refusals(void **state)
     fric_mjcf_plan_free(plan);
 }
 
+/* A class's defaults for its joints and actuators: every number of each
+ * value MuJoCo reads for them finite, else refused naming the class, the
+ * element, the attribute and where it is written. By hand: "1 2 3" and
+ * "0 -1e3 0" are lists of finite numbers; "1 nan 0", "inf", "1e999" (beyond
+ * the largest double), "abc" and "" are not. A value on an element outside
+ * any class is the robot's to judge (fric_robot_create names its joint or
+ * actuator), not the plan's; a class's attribute MuJoCo's step does not run
+ * (a joint's range, here "nan nan") is MuJoCo's own to refuse. */
+static void test_class_values(void **state)
+{
+    (void)state;
+    fric_mjcf_plan *plan = NULL;
+    assert_int_equal(fric_mjcf_plan_new(&plan), FRIC_OK);
+    char log[512], text[512];
+    static const char *const ok[] = {
+        "<default class=\"a\"><general gainprm=\"1 2 3\" biasprm=\"0 -1e3 0\"/></default>",
+        "<default class=\"a\"><position kp=\"16\" forcerange=\" -2.9  2.9 \"/><joint damping=\"0.1\"/></default>",
+        "<default class=\"a\"><joint range=\"nan nan\"/></default>",
+        "<default class=\"a\"/></default><actuator><position joint=\"j\" kp=\"nan\"/></actuator><default>",
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        snprintf(text, sizeof text, "<mujoco>\n<default>\n%s\n</default>\n</mujoco>", ok[i]);
+        const door_file files[] = { { "m.xml", text, 0 } };
+        assert_int_equal(run(plan, "m.xml", files, 1, log, sizeof log), FRIC_OK);
+    }
+    static const struct { const char *xml, *said; } bad[] = {
+        { "<default class=\"arm\"><general gainprm=\"1 nan 0\"/></default>",
+          "class 'arm' at line 3 of m.xml sets <general> gainprm=\"1 nan 0\", not finite numbers" },
+        { "<default class=\"arm\"><position kp=\"inf\"/></default>", "<position> kp=\"inf\"" },
+        { "<default class=\"arm\"><motor forcerange=\"-1 1e999\"/></default>", "<motor> forcerange=\"-1 1e999\"" },
+        { "<default class=\"arm\"><velocity kv=\"abc\"/></default>", "<velocity> kv=\"abc\"" },
+        { "<default class=\"arm\"><intvelocity kp=\"\"/></default>", "<intvelocity> kp=\"\"" },
+        { "<default class=\"arm\">\n<default class=\"tip\"><position ctrlrange=\"0 nan\"/></default></default>",
+          "class 'tip' at line 4 of m.xml sets <position> ctrlrange=\"0 nan\"" },
+        { "<default class=\"arm\"><joint armature=\"1 nan\"/></default>", "sets joint armature=\"1 nan\"" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(text, sizeof text, "<mujoco>\n<default>\n%s\n</default>\n</mujoco>", bad[i].xml);
+        const door_file files[] = { { "m.xml", text, 0 } };
+        REFUSE(run(plan, "m.xml", files, 1, log, sizeof log), FRIC_E_PARAM_RANGE, -1, bad[i].said);
+    }
+    fric_mjcf_plan_free(plan);
+}
+
 FRIC_TEST_MAIN(cmocka_unit_test(test_nested), cmocka_unit_test(test_folders), cmocka_unit_test(test_names),
                cmocka_unit_test(test_refused), cmocka_unit_test(test_refusals), cmocka_unit_test(test_classes),
-               cmocka_unit_test(test_source))
+               cmocka_unit_test(test_source), cmocka_unit_test(test_class_values))

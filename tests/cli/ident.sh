@@ -30,6 +30,19 @@ XML
     usage_error "ident: --leave of no joint" --leave zz b -- "$bin" ident --mjcf "$tmp/ident-a.xml" --leave zz "$tmp/ident-b.csv"
     usage_error "ident: a joint the MJCF lacks" "joint b" "hinge joints are a" -- "$bin" ident --mjcf "$tmp/ident-a.xml" "$tmp/ident-b.csv"
     usage_error "ident: an MJCF that does not load" "does not load" -- "$bin" ident --mjcf "$tmp/ident-b.csv" "$tmp/ident-b.csv"
+    # the MJCF read through the core's file plan as `friction mujoco` reads it:
+    # a class default that is no finite number refused where it is written
+    cat >"$tmp/ident-nanclass.xml" <<'XML'
+<mujoco>
+  <default>
+    <default class="arm"><joint damping="nan"/></default>
+  </default>
+  <worldbody><body><joint name="b" type="hinge" class="arm"/><inertial pos="0 0 0" mass="1" diaginertia="1 1 1"/></body></worldbody>
+  <actuator><position joint="b" kp="1"/></actuator>
+</mujoco>
+XML
+    usage_error "ident: a class's NaN damping in the MJCF" "class 'arm' at line 3 of ident-nanclass.xml" 'damping="nan"' \
+        -- "$bin" ident --mjcf "$tmp/ident-nanclass.xml" "$tmp/ident-b.csv"
     printf 't,goal_a,pos_a\n0,0,0\n0.1,nan,0\n' >"$tmp/ident-nan.csv"
     usage_error "ident: a NaN in a recording" "goal_a" -- "$bin" ident --mjcf "$tmp/ident-a.xml" "$tmp/ident-nan.csv"
     # a budget under one CMA-ES generation for each of the three searches

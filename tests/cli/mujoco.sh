@@ -404,6 +404,19 @@ usage_error "adopt: a parent class's inf, in an include" "class 'base' at line 4
     -- "$bin" mujoco "$tmp/cls/nested.xml" --adopt 'class:arm=xl330/m4'
 usage_error "adopt: the joint's own NaN armature names the joint" "joint 'j1' armature=\"nan\"" \
     -- "$bin" mujoco "$tmp/cls/element.xml" --adopt '*=xl330/m4'
+# an actuator default of a class that is no finite number (MuJoCo 2.2.2 loads
+# it and its step leaves the finite range): refused where it is written, at
+# every door that reads the MJCF (the run, the adoption, the identification)
+sed 's/<joint damping="nan" range="-1 1" limited="true"\/>/<joint range="-1 1" limited="true"\/><position kp="16 " ctrlrange="-1 nan"\/>/; s/<position joint="j1" kp="1"\/>/<position joint="j1" class="arm"\/>/' \
+    "$tmp/cls/nan.xml" >"$tmp/cls/actnan.xml"
+grep -q 'ctrlrange="-1 nan"' "$tmp/cls/actnan.xml" && grep -q 'joint="j1" class="arm"' "$tmp/cls/actnan.xml" \
+    || bad "cls/actnan.xml: the fixture was not written: $(cat "$tmp/cls/actnan.xml")"
+printf 't,goal_j1,pos_j1\n0,0,0\n0.1,0,0\n0.2,0.1,0\n' >"$tmp/cls/actnan.csv"
+usage_error "mujoco --joint: a class's NaN ctrlrange" "class 'arm' at line 4 of actnan.xml" '<position> ctrlrange="-1 nan"' \
+    -- "$bin" mujoco "$tmp/cls/actnan.xml" --joint j1 law=coulomb-viscous Fc=0.1
+usage_error "adopt: a class's NaN ctrlrange" "class 'arm' at line 4 of actnan.xml" '<position> ctrlrange="-1 nan"' \
+    -- "$bin" mujoco "$tmp/cls/actnan.xml" --adopt '*=xl330/m4'
+usage_error "ident: a class's NaN ctrlrange" "class 'arm' at line 4 of actnan.xml" -- "$bin" ident --mjcf "$tmp/cls/actnan.xml" "$tmp/cls/actnan.csv"
 usage_error "adopt: ball joint named" "'wrist_ball'" "ball joint" -- "$bin" mujoco "$tmp/robot.xml" --adopt 'wrist_ball=sts3215/m1'
 usage_error "adopt: class in MuJoCo 2.2.2" "'class:sts3215'" "2.2.2" "headless runner" -- "$bin" mujoco "$tmp/robot.xml" --adopt 'class:sts3215=sts3215/m1'
 usage_error "adopt: no such preset" "'sts3215/m3'" "m1, m6" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=sts3215/m3'

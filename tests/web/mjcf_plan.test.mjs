@@ -108,6 +108,17 @@ describe('the core\'s MJCF file plan through the wasm wall (core.mujoco.mjcfPlan
     assert.equal(e.id, 'mjcf.class_joint_not_finite');
     assert.equal(coreSentence(TABLES.fr, e, ','), `mjcf${NB}: la classe 'arm' à la ligne 4 de defaults.xml fixe armature="-inf" pour toutes ses articulations, ce qui n'est pas un nombre fini${NB}: donnez à la classe un armature fini.`);
   });
+  it('a class\'s actuator default that is no finite number: refused at the page\'s reading, and in French', () => {
+    const dir = folder('nanact', {
+      'robot.xml': '<mujoco>\n<default>\n<default class="servo">\n<general gainprm="16 0 nan"/>\n</default>\n</default>\n'
+        + '<worldbody><body><joint name="j1" type="hinge"/><geom size="0.1"/></body></worldbody>\n'
+        + '<actuator><general joint="j1" class="servo"/></actuator>\n</mujoco>' });
+    let e = null;
+    try { readRobotSync(folderDrop(dir), 'robot.xml', { core }); } catch (x) { e = x; }
+    assert.equal(e?.message, 'mjcf: class \'servo\' at line 4 of robot.xml sets <general> gainprm="16 0 nan", not finite numbers, for every actuator of the class: give the class finite numbers for gainprm.');
+    assert.equal(e.id, 'mjcf.class_actuator_not_finite');
+    assert.equal(coreSentence(TABLES.fr, e, ','), `mjcf${NB}: la classe 'servo' à la ligne 4 de robot.xml fixe <general> gainprm="16 0 nan" pour tous ses actionneurs, ce qui n'est pas une suite de nombres finis${NB}: donnez à la classe des nombres finis pour gainprm.`);
+  });
   it('an include cycle refused with the core\'s sentence; a plan used after free() throws', () => {
     const dir = folder('cycle', { 'a.xml': '<mujoco>\n<include file="b.xml"/>\n</mujoco>', 'b.xml': '<mujoco><include file="a.xml"/></mujoco>' });
     assert.throws(() => planOf(dir, 'a.xml'),

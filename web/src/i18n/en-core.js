@@ -420,6 +420,7 @@ export default {
   'core.mjcf.plan_index': 'mjcf plan: file {i} is outside the plan\'s 0 to {n} - 1.',
   'core.mjcf.plan_class': 'mjcf: <default class> at line {line} of {file} gives a class name of {max} bytes or more: shorten it.',
   'core.mjcf.class_joint_not_finite': 'mjcf: class \'{cls}\' at line {line} of {file} sets joint {attr}="{value}", not a finite number, for every joint of the class: give the class a finite {attr}.',
+  'core.mjcf.class_actuator_not_finite': 'mjcf: class \'{cls}\' at line {line} of {file} sets <{tag}> {attr}="{value}", not finite numbers, for every actuator of the class: give the class finite numbers for {attr}.',
   'core.mjcf.plan_classes': 'mjcf: <default> at line {line} of {file} is one more than the {max} default classes a model\'s files may define; merge classes.',
   'core.mjcf.plan_class_index': 'mjcf plan: class {i} is outside the plan\'s 0 to {n} - 1.',
   'core.paramskey.native_only': 'is a key of MuJoCo\'s native joint ("model": "native"); an M1–M6 params file does not take it: remove it, or write a native params file.',

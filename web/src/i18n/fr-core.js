@@ -417,6 +417,7 @@ export default {
   'core.mjcf.plan_index': 'plan mjcf : le fichier {i} est hors des fichiers 0 à {n} - 1 du plan.',
   'core.mjcf.plan_class': 'mjcf : <default class> à la ligne {line} de {file} donne un nom de classe de {max} octets ou plus : raccourcissez-le.',
   'core.mjcf.class_joint_not_finite': 'mjcf : la classe \'{cls}\' à la ligne {line} de {file} fixe {attr}="{value}" pour toutes ses articulations, ce qui n\'est pas un nombre fini : donnez à la classe un {attr} fini.',
+  'core.mjcf.class_actuator_not_finite': 'mjcf : la classe \'{cls}\' à la ligne {line} de {file} fixe <{tag}> {attr}="{value}" pour tous ses actionneurs, ce qui n\'est pas une suite de nombres finis : donnez à la classe des nombres finis pour {attr}.',
   'core.mjcf.plan_classes': 'mjcf : <default> à la ligne {line} de {file} dépasse les {max} classes par défaut que les fichiers d\'un modèle peuvent définir ; réunissez des classes.',
   'core.mjcf.plan_class_index': 'plan mjcf : la classe {i} est hors des classes 0 à {n} - 1 du plan.',
   'core.paramskey.native_only': 'est une clé de l\'articulation native de MuJoCo ("model": "native") ; un fichier params M1–M6 ne la prend pas : retirez-la, ou écrivez un fichier params natif.',
