@@ -20,9 +20,11 @@ FPFLAGS  = -ffp-contract=off -fno-math-errno
 # Each object lists the headers it included (build/**/*.d, read below).
 DEPFLAGS = -MMD -MP
 # Release builds (the library, the tool, wasm) leave out the preconditions that
-# per-step code asserts; the ASan+UBSan build checks them (Box2D's habit).
+# per-step code asserts; the ASan+UBSan build checks them (Box2D's habit), at
+# the release build's -O2 (measured: test_ident_bam 50 s at -O1, 29 s at -O2,
+# the release build's own 29 s; ASan's checks are kept at any level of -O1 and up).
 OPT      = -O2 -DNDEBUG
-SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SANFLAGS = -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 # ------------------------------------------------------- the core's folders
 # The core by pipeline stage (docs/architecture.md): law → transform → element
