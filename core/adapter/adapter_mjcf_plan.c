@@ -637,7 +637,7 @@ static const char *const general_attrs[] = { "gainprm", "biasprm", "gear", "forc
 static const struct {
     const char *tag;
     const char *const *attrs;   /* NULL-terminated */
-} class_defaults[] = {   /* the joint first */
+} class_defaults[] = {
     { "joint", joint_attrs },       { "position", position_attrs },       { "velocity", velocity_attrs },
     { "motor", motor_attrs },       { "intvelocity", intvelocity_attrs }, { "general", general_attrs },
 };
@@ -652,14 +652,13 @@ static fric_status class_default(fric_mjcf_plan *pl, int t, const mjcf_tag *tg, 
 {
     for (size_t k = 0; k < sizeof class_defaults / sizeof class_defaults[0]; k++) {
         if (!fric__mjcf_is(tg, class_defaults[k].tag)) continue;
-        const int joint = k == 0;
         for (const char *const *at = class_defaults[k].attrs; *at; at++) {
             const char *attr = *at, *v;
             size_t vlen;
             char val[PLAN_PATH];
             if (!fric__mjcf_attr(tg, attr, &v, &vlen) || decode(val, v, vlen) || all_finite(val)) continue;
             const char *file = shown(pl, pl->e[t].source[0] ? pl->e[t].source : pl->e[t].path);
-            if (joint)
+            if (class_defaults[k].attrs == joint_attrs)
                 fric__say_id("mjcf.class_joint_not_finite",
                              "mjcf: class '{cls}' at line {line} of {file} sets joint {attr}=\"{value}\", not a finite "
                              "number, for every joint of the class: give the class a finite {attr}.",
