@@ -34,7 +34,8 @@
 //   fetch     same-origin GETs in the scope only: a page (navigation, whatever
 //             its ?view=… query) is the kept index.html (but when a newer
 //             version waits and no other tab is open: that one takes over and
-//             the page is asked for again, so a reload brings it), a kept file comes
+//             the page is asked for again once it runs it, so a reload
+//             brings it), a kept file comes
 //             from the cache; a file of the lists that arrives is checked,
 //             then kept; anything else goes to the network
 //   message   'fill': fetch what the lists lack (one run at a time); 'status':
@@ -141,6 +142,11 @@ async function keepAll(c, names, onBytes, older = true) {
 
 let filling = null;     // the running 'fill', if any
 let lastError = null;   // the failure of the last one
+let handedTo = null;    // the waiting version a reloading page was last handed to (fetch)
+// the page a reload gets while a newer version takes over (fetch)
+const HANDOVER_PAGE = '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">'
+  + '<meta http-equiv="refresh" content="3">'
+  + '<script>navigator.serviceWorker.oncontrollerchange = () => location.reload();</script>';
 
 /** The state of this version's copy (bytes kept of the whole set). */
 async function status() {
@@ -228,14 +234,21 @@ self.addEventListener('fetch', (e) => {
   if (req.mode === 'navigate') {
     e.respondWith((async () => {
       // a newer version complete and waiting, and no other tab of the
-      // explorer open (the one reloading is the only window): it takes over
-      // now, and the browser asks for the page again (Refresh: 0), of it;
-      // so the browser's own reload brings the new version, as the page's
-      // Reload button does
+      // explorer open (the one reloading is the only window): it is told to
+      // take over, and the page gets a short one that asks for itself again
+      // once the newer version runs it (its controllerchange; its own
+      // refresh after 3 s at the latest); so the browser's own reload brings
+      // the new version, as the page's Reload button does. Once per waiting
+      // version: asked for again while it has not taken over (a slow
+      // machine), the page is this version's, which says a new one is ready
+      // when it takes over. (A page that refreshed itself at once came back
+      // to this version before the newer one had taken over, again and
+      // again, and Chromium has been seen to leave such a page blank.)
       const waiting = self.registration.waiting;
-      if (waiting && (await self.clients.matchAll({ type: 'window' })).length <= 1) {
+      if (waiting && waiting !== handedTo && (await self.clients.matchAll({ type: 'window' })).length <= 1) {
+        handedTo = waiting;
         waiting.postMessage({ type: 'skip-waiting' });
-        return new Response('<!doctype html><link rel="icon" href="data:,"><meta http-equiv="refresh" content="0">', { status: 200, headers: { Refresh: '0', 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+        return new Response(HANDOVER_PAGE, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
       }
       return (await caches.match(INDEX, { cacheName: CACHE })) || fetch(req);
     })());

@@ -398,8 +398,17 @@ async function cspInForce(page) {
 async function frames(page, n) {
   await page.evaluate((k) => new Promise((res) => {
     let i = 0;
-    const f = () => (++i >= k ? res() : requestAnimationFrame(f));
-    requestAnimationFrame(f);
+    // the next animation frame, or 1 s if none comes (headless Chromium on a
+    // loaded machine has been seen to stop drawing a page just resized, and a
+    // wait for frames must not become a wait for ever)
+    const next = (g) => {
+      let done = false;
+      const once = () => { if (!done) { done = true; g(); } };
+      requestAnimationFrame(once);
+      setTimeout(once, 1000);
+    };
+    const f = () => (++i >= k ? res() : next(f));
+    next(f);
   }), n);
 }
 
@@ -416,8 +425,13 @@ function withinFrames(page, pred, maxFrames, arg) {
     let i = 0;
     const step = () => {
       const v = f(a);
-      if (v || i >= n) res({ value: v, frames: i });
-      else { i++; requestAnimationFrame(step); }
+      if (v || i >= n) { res({ value: v, frames: i }); return; }
+      i++;
+      // the next frame, or 1 s if none comes (as frames() above)
+      let done = false;
+      const once = () => { if (!done) { done = true; step(); } };
+      requestAnimationFrame(once);
+      setTimeout(once, 1000);
     };
     step();
   }), [pred.toString(), maxFrames, arg]);
@@ -454,6 +468,21 @@ function controlValues(page) {
   return page.evaluate(() => [...document.querySelectorAll('#view input, #view select')]
     .filter((e) => e.type !== 'file' && e.type !== 'range')
     .map((e) => `${e.getAttribute('aria-label') || e.id || e.name}=${e.type === 'checkbox' ? e.checked : e.value}`));
+}
+
+/** page.evaluate(fn, arg) bounded: null when the page gives no answer within
+ *  ms (an evaluate sent while the page navigates, as when a service worker's
+ *  page refreshes itself, has been seen to stay unanswered in headless
+ *  Chromium under load), or when the page navigated away. For a poll across a
+ *  navigation (waitFor(() => answer(page, ...))). */
+async function answer(page, fn, arg, ms = 5_000) {
+  let timer = null;
+  const late = new Promise((res) => { timer = setTimeout(() => res(null), ms); });
+  try {
+    return await Promise.race([page.evaluate(fn, arg).catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function waitFor(fn, timeoutMs, stepMs = 100) {
@@ -882,7 +911,7 @@ async function setUp() {
   }
   harness = {
     ROOT, OUT, LOG_DIR, MISSING_DATA, FRAME_TARGET_MS, FRAME_MIN, frameVerdict, base, get context() { return context; }, views, check, expect, report, openPage,
-    logProblems, frames, withinFrames, chartPrint, controlValues, waitFor, settle, isLive, chartsDrawn, quantile, frameTime, frameWindows,
+    logProblems, frames, withinFrames, chartPrint, controlValues, waitFor, answer, settle, isLive, chartsDrawn, quantile, frameTime, frameWindows,
     screenshots, requireViews, requireData, SHOT_SIZES, CLI, LOG_FILES, ownBrowser, staticServer, cspListener, cspInForce,
   };
   return { views, mods };

@@ -22,7 +22,7 @@ import { rebuildApp } from '../dist_rebuild.mjs';
 export const WATCHDOG_MS = 240_000;
 
 export default async function offlineupdate(h) {
-  const { check, expect, waitFor, ROOT, OUT } = h;
+  const { check, expect, waitFor, answer, ROOT, OUT } = h;
   const DIST = path.join(ROOT, 'build/dist/friction-explorer');
   await check('offline update: a new build in the folder, the page reloaded online: it says "A new version is ready", its Reload runs the new build, MuJoCo kept (not fetched again) and loading offline', async () => {
     expect(fs.existsSync(path.join(DIST, 'sw.js')), `${path.relative(ROOT, DIST)} is not built (make dist)`);
@@ -51,8 +51,8 @@ export default async function offlineupdate(h) {
       const page = await ctx.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(srv.url);
-      expect(await waitFor(() => page.evaluate(() => document.body.dataset.offline === 'ready' || null), 120_000, 100),
-        `first visit: the header says '${await page.evaluate(() => document.getElementById('offline-state')?.textContent)}'`);
+      expect(await waitFor(() => answer(page, () => document.body.dataset.offline === 'ready' || null), 120_000, 100),
+        `first visit: the header says '${await answer(page, () => document.getElementById('offline-state')?.textContent)}'`);
 
       // the new build: app.<hash>.js changed (a new name), index.html and sw.js written for it
       rebuildApp(dir);
@@ -61,16 +61,16 @@ export default async function offlineupdate(h) {
       // reloaded online: the old version runs and says a new one is ready
       await page.reload();
       await page.waitForFunction(() => document.body.dataset.ready === 'true');
-      const note = await waitFor(() => page.evaluate(() => (document.body.dataset.update === 'ready'
+      const note = await waitFor(() => answer(page, () => (document.body.dataset.update === 'ready'
         ? document.querySelector('header.top .offline-update')?.textContent : null)), 60_000, 200);
-      expect(note, `after the new build, the page never said a new version is ready (build ${await page.evaluate(() => window.__fxBuild || 1)}; errors: ${errors.slice(0, 3).join(' / ')})`);
+      expect(note, `after the new build, the page never said a new version is ready (build ${await answer(page, () => window.__fxBuild || 1)}; errors: ${errors.slice(0, 3).join(' / ')})`);
       expect(note === 'A new version is ready; reload to use it. Reload', `the note says '${note}'`);
       await page.locator('header.top').screenshot({ path: path.join(OUT, 'offline-update.png') });
       await Promise.all([page.waitForEvent('load'), page.locator('header.top .offline-update button').click()]);
       await page.waitForFunction(() => document.body.dataset.ready === 'true');
-      expect(await waitFor(() => page.evaluate(() => window.__fxBuild || null), 10_000, 100) === '2', 'after Reload, the old build runs');
-      expect(await waitFor(() => page.evaluate(() => document.body.dataset.offline === 'ready' || null), 60_000, 100),
-        `the new version: the header says '${await page.evaluate(() => document.getElementById('offline-state')?.textContent)}'`);
+      expect(await waitFor(() => answer(page, () => window.__fxBuild || null), 10_000, 100) === '2', 'after Reload, the old build runs');
+      expect(await waitFor(() => answer(page, () => document.body.dataset.offline === 'ready' || null), 60_000, 100),
+        `the new version: the header says '${await answer(page, () => document.getElementById('offline-state')?.textContent)}'`);
       const caches = await page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('friction-explorer-')));
       expect(caches.length === 1 && caches[0].endsWith('-2'), `the caches after the update: ${caches.join(', ')}`);
       expect(mujocoFetched.length === 0, `MuJoCo fetched again from the server: ${mujocoFetched.join(', ')}`);
@@ -80,13 +80,15 @@ export default async function offlineupdate(h) {
       rebuildApp(dir, '\nwindow.__fxBuild = "3";\n');
       await page.reload();
       await page.waitForFunction(() => document.body.dataset.ready === 'true');
-      expect(await waitFor(() => page.evaluate(() => document.body.dataset.update === 'ready' || null), 60_000, 200),
-        `after build 3, the page never said a new version is ready (build ${await page.evaluate(() => window.__fxBuild || 1)})`);
+      expect(await waitFor(() => answer(page, () => document.body.dataset.update === 'ready' || null), 60_000, 200),
+        `after build 3, the page never said a new version is ready (build ${await answer(page, () => window.__fxBuild || 1)})`);
       await page.reload();
-      expect(await waitFor(() => page.evaluate(() => (document.body.dataset.ready === 'true' ? window.__fxBuild || '1' : null)).catch(() => null), 20_000, 100) === '3',
-        `after the browser's reload, build ${await page.evaluate(() => window.__fxBuild || 1)} runs, not 3`);
-      expect(await waitFor(() => page.evaluate(() => document.body.dataset.offline === 'ready' || null), 60_000, 100),
-        `build 3: the header says '${await page.evaluate(() => document.getElementById('offline-state')?.textContent)}'`);
+      // (the worker answers this reload with a page that refreshes itself at
+      // once: an evaluate sent in between may get no answer, so each is bounded)
+      expect(await waitFor(() => answer(page, () => (document.body.dataset.ready === 'true' ? window.__fxBuild || '1' : null)), 20_000, 100) === '3',
+        `after the browser's reload, build ${await answer(page, () => window.__fxBuild || 1)} runs, not 3`);
+      expect(await waitFor(() => answer(page, () => document.body.dataset.offline === 'ready' || null), 60_000, 100),
+        `build 3: the header says '${await answer(page, () => document.getElementById('offline-state')?.textContent)}'`);
       expect(mujocoFetched.length === 0, `MuJoCo fetched again from the server: ${mujocoFetched.join(', ')}`);
 
       // offline: the new build, In MuJoCo loads
@@ -95,9 +97,9 @@ export default async function offlineupdate(h) {
       await page.goto(`${srv.url}?view=mujoco`);
       await page.waitForFunction(() => document.body.dataset.ready === 'true');
       expect(await page.evaluate(() => window.__fxBuild) === '3', 'offline, an old build runs');
-      expect(await waitFor(() => page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200), 'offline after the update, MuJoCo did not load');
+      expect(await waitFor(() => answer(page, () => window.__fx?.mujoco?.version || null), 60_000, 200), 'offline after the update, MuJoCo did not load');
       expect(errors.length === 0, `errors: ${errors.slice(0, 3).join(' / ')}`);
-      return `the note '${note}'; after Reload build 2 runs, one cache (${caches[0]}); after the browser's reload build 3 runs; MuJoCo not fetched again; offline In MuJoCo ${await page.evaluate(() => window.__fx.mujoco.version)}`;
+      return `the note '${note}'; after Reload build 2 runs, one cache (${caches[0]}); after the browser's reload build 3 runs; MuJoCo not fetched again; offline In MuJoCo ${await answer(page, () => window.__fx.mujoco.version)}`;
     } finally {
       if (browser) await browser.close().catch(() => {});
       if (srv) srv.stop();
