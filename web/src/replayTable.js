@@ -72,7 +72,7 @@ export function render(rp, best) {
     };
     const th = document.createElement('th');
     th.scope = 'row';
-    th.textContent = labelOf(r) + (r === best ? ' ★ best' : '');
+    th.textContent = labelOf(r) + (r === best ? ` ${t('replay.best')}` : '');
     if (r.model === 'on-screen') th.title = t('replay.onScreen.title');
     tr.append(th);
     if (r.error) {

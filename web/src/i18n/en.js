@@ -222,6 +222,7 @@ export default {
   'replay.goal': 'goal',
   'replay.col.model': 'model',
   'replay.col.max': 'max error [°]',
+  'replay.best': '★ best',
   'replay.plot': 'plot',
   'replay.note': 'M1–M6: the published presets, each with its own q_offset. On screen: the values in this view\'s controls (friction coefficients, kt, R, armature, q_offset = {q} rad), the parameters a fit opened here brings. All with the log\'s mass, length, kp and supply voltage.',
   'replay.warn.noMotor': 'The log names no `motor`; it was replayed with the selected actuator {current}, which may not be the one recorded.',

@@ -223,6 +223,7 @@ export default {
   'replay.goal': 'consigne',
   'replay.col.model': 'modèle',
   'replay.col.max': 'erreur max [°]',
+  'replay.best': '★ meilleur',
   'replay.plot': 'tracer',
   'replay.note': 'M1–M6 : les préréglages publiés, chacun avec son propre q_offset. À l\'écran : les valeurs des réglages de cette vue (coefficients de frottement, kt, R, armature, q_offset = {q} rad), les paramètres qu\'apporte un ajustement ouvert ici. Tous avec la masse, la longueur, le kp et la tension d\'alimentation de l\'enregistrement.',
   'replay.warn.noMotor': 'L\'enregistrement ne nomme aucun `motor` ; il a été rejoué avec l\'actionneur choisi, {current}, qui n\'est peut-être pas celui de l\'enregistrement.',
