@@ -77,3 +77,12 @@ export function pace(samples) {
 
 /** floorMs stretched by the page's slowdown s (pace() or pacer().stop()). */
 export const within = (floorMs, s) => floorMs * s.slowdown;
+
+/** floorMs stretched by the slowdown of the page's slowest tenth of samples
+ *  (p90 against QUIET_MS): the bound of a tail figure (the 95th percentile
+ *  of a few dozen frame gaps is their second longest, one pause of the
+ *  machine), judged like with like. A task of the page's own that blocks
+ *  its thread still fails it: the samples run between the page's tasks, so
+ *  it delays them without stretching them (seconds against ~1 s at a load
+ *  average of 17, the most seen: ×11.9). */
+export const withinTail = (floorMs, s) => floorMs * Math.max(1, s.p90 / QUIET_MS);
