@@ -395,21 +395,9 @@ async function cspInForce(page) {
   return got.meta;
 }
 
+/** Lets the page draw n animation frames (or wait 1 s for each that does not come). */
 async function frames(page, n) {
-  await page.evaluate((k) => new Promise((res) => {
-    let i = 0;
-    // the next animation frame, or 1 s if none comes (headless Chromium on a
-    // loaded machine has been seen to stop drawing a page just resized, and a
-    // wait for frames must not become a wait for ever)
-    const next = (g) => {
-      let done = false;
-      const once = () => { if (!done) { done = true; g(); } };
-      requestAnimationFrame(once);
-      setTimeout(once, 1000);
-    };
-    const f = () => (++i >= k ? res() : next(f));
-    next(f);
-  }), n);
+  await withinFrames(page, () => false, n);
 }
 
 /** Waits in the page for pred(arg) (a function run there) to give a truthy
@@ -427,7 +415,9 @@ function withinFrames(page, pred, maxFrames, arg) {
       const v = f(a);
       if (v || i >= n) { res({ value: v, frames: i }); return; }
       i++;
-      // the next frame, or 1 s if none comes (as frames() above)
+      // the next frame, or 1 s if none comes (headless Chromium on a loaded
+      // machine has been seen to stop drawing a page just resized, and a wait
+      // for frames must not become a wait for ever)
       let done = false;
       const once = () => { if (!done) { done = true; step(); } };
       requestAnimationFrame(once);

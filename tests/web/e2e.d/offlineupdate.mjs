@@ -83,8 +83,9 @@ export default async function offlineupdate(h) {
       expect(await waitFor(() => answer(page, () => document.body.dataset.update === 'ready' || null), 60_000, 200),
         `after build 3, the page never said a new version is ready (build ${await answer(page, () => window.__fxBuild || 1)})`);
       await page.reload();
-      // (the worker answers this reload with a page that refreshes itself at
-      // once: an evaluate sent in between may get no answer, so each is bounded)
+      // (the worker answers this reload with a page that asks for itself
+      // again once the new version runs it: an evaluate sent in between may
+      // get no answer, so each is bounded)
       expect(await waitFor(() => answer(page, () => (document.body.dataset.ready === 'true' ? window.__fxBuild || '1' : null)), 20_000, 100) === '3',
         `after the browser's reload, build ${await answer(page, () => window.__fxBuild || 1)} runs, not 3`);
       expect(await waitFor(() => answer(page, () => document.body.dataset.offline === 'ready' || null), 60_000, 100),
