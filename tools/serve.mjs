@@ -2,7 +2,7 @@
 // server, bound to loopback, and print the address. PORT defaults to 8000
 // (or $PORT). Runs until interrupted.
 // Every answer carries the page's Content-Security-Policy as a header (the
-// one of DIR/index.html's meta tag, tools/csp.mjs) with frame-ancestors
+// one of DIR/index.html's meta tag as it is on disk, tools/csp.mjs) with frame-ancestors
 // $FRAME_ANCESTORS, default * (any page may frame a view: docs/embedding.md):
 // esbuild's server sets no header of its own, so a small proxy in front of it
 // adds it (the worker scripts get the policy this way too).
@@ -19,14 +19,31 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
   process.exit(2);
 }
 
-/** Serves servedir on 127.0.0.1:p (0: a free port): { ctx, url, policy }; ctx.dispose() stops both servers. */
+/** Serves servedir on 127.0.0.1:p (0: a free port): { ctx, url, policy } (policy: the header at start); ctx.dispose() stops both servers. */
 export async function serve(servedir, p, frameAncestors = process.env.FRAME_ANCESTORS || '*') {
-  const policy = headerPolicy(policyOf(fs.readFileSync(path.join(servedir, 'index.html'), 'utf8')), frameAncestors);
+  // the policy of the index.html on disk now: a build made while the server
+  // runs (make web beside make serve) writes new hashes of its inline import
+  // map, which the old header would refuse beside the new page's own meta tag
+  const index = path.join(servedir, 'index.html');
+  let seen = null, policy = null;
+  const current = () => {
+    const stamp = fs.statSync(index, { throwIfNoEntry: false })?.mtimeMs ?? seen;
+    if (stamp !== seen || policy === null) {
+      try {
+        policy = headerPolicy(policyOf(fs.readFileSync(index, 'utf8')), frameAncestors);
+        seen = stamp;
+      } catch (e) {
+        if (policy === null) throw e;   // at start: no page to serve; mid-build: the last one's
+      }
+    }
+    return policy;
+  };
+  current();
   const esb = await esbuild.context({ logLevel: 'silent' });
   const inner = await esb.serve({ servedir, host: '127.0.0.1', port: 0 });
   const front = http.createServer((req, res) => {
     const up = http.request({ host: '127.0.0.1', port: inner.port, path: req.url, method: req.method, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode, { ...r.headers, 'content-security-policy': policy });
+      res.writeHead(r.statusCode, { ...r.headers, 'content-security-policy': current() });
       r.pipe(res);
     });
     up.on('error', (e) => { res.writeHead(502, { 'content-type': 'text/plain' }); res.end(`serve: ${e.message}\n`); });
