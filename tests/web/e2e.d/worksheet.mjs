@@ -8,6 +8,8 @@
 //   answer key  every number the steps quote (the ones the lesson tests
 //               check: lessons*.mjs quotesChecked) and "What to notice"
 //               no PDF's last page holds only the footer line
+//               below the last line of each PDF, paper white (255 of 255 as
+//               rendered in grey: the screen's page colour is not printed)
 //   marks       every letter with a combining mark (the dot of θ̇, q̈, Φ̂) is
 //               drawn on the answer key's PDF as rendered (pdftoppm, 150 dpi):
 //               against the same key printed with the marks taken out of its
@@ -103,6 +105,13 @@ export default async function worksheets(h) {
           out[kind] = { dom, text: pdfText(file), pages: Number((/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' })) || [])[1]) };
           const last = execFileSync('pdftotext', ['-f', String(out[kind].pages), '-l', String(out[kind].pages), file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ').trim();
           expect(out[kind].pages === 1 || last !== dom.footer, `${kind}: page ${out[kind].pages} holds only the footer`);
+          // below the last line of the last page, paper white (255): not the screen's page colour
+          const g = grayPages(file).at(-1);
+          let inkRow = 0;
+          for (let y = 0; y < g.h; y++) for (let x = 0; x < g.w; x++) if (g.px[y * g.w + x] < 128) { inkRow = y; break; }
+          let tint = 255;
+          for (let i = (inkRow + 4) * g.w; i < g.w * g.h; i++) tint = Math.min(tint, g.px[i]);
+          expect(tint === 255, `${kind}: the page below its last line is grey ${tint} of 255, not paper white`);
         }
         const quotes = lesson.flatMap((s) => s.quotes);
         const { sheet, key } = out;
