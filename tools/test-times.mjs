@@ -5,6 +5,7 @@
 //                                 durations-smoke.json for make check)
 //   build/e2e/node-file-times.json  each Node test file's time (tools/node-file-times.mjs)
 //   build/test-times/cmocka-*.tsv  each cmocka program's time (tools/run-tests.sh)
+//   build/test-times/cli-*.tsv     each CLI check file's time (tests/cli/run.sh)
 // writes build/test-times/TIER.json (all of them, slowest first) and prints
 // the ten slowest of all, the parts' sum and the wall time they took side
 // by side. A file a part did not write (it failed early) is left out, and said.
@@ -33,22 +34,24 @@ const tasks = e2e ? Object.entries(e2e.tasks).map(([t, s]) => ({ what: `e2e ${t}
 const files = Object.entries(read(at('e2e', 'node-file-times.json'), JSON.parse) || {})
   .map(([f, s]) => ({ what: `node ${f}`, s }));
 
-// tools/run-tests.sh: each cmocka program's seconds, per build
-const cmocka = [];
+// tools/run-tests.sh: each cmocka program's seconds, per build; tests/cli/run.sh:
+// each file of the CLI checks it sources (and its own checks, run.sh), per build
+const cmocka = [], cli = [];
 for (const f of fs.existsSync(at('test-times')) ? fs.readdirSync(at('test-times')) : []) {
-  const m = /^cmocka-(.*)\.tsv$/.exec(f);
+  const m = /^(cmocka|cli)-(.*)\.tsv$/.exec(f);
   if (!m) continue;
   for (const l of fs.readFileSync(at('test-times', f), 'utf8').trim().split('\n').filter(Boolean)) {
-    const [bin, sec] = l.split('\t');
-    cmocka.push({ what: `${m[1].replace(/_/g, ' ')} ${bin.replace(/^build\/[a-z]+\/tests\//, '')}`, s: Number(sec) });
+    const [what, sec] = l.split('\t');
+    if (m[1] === 'cmocka') cmocka.push({ what: `${m[2].replace(/_/g, ' ')} ${what.replace(/^build\/[a-z]+\/tests\//, '')}`, s: Number(sec) });
+    else cli.push({ what: `${m[2].replace(/_/g, ' ')} ${what}`, s: Number(sec) });
   }
 }
 
-const all = [...runs, ...tasks, ...files, ...cmocka].sort((a, b) => b.s - a.s);
+const all = [...runs, ...tasks, ...files, ...cmocka, ...cli].sort((a, b) => b.s - a.s);
 fs.mkdirSync(at('test-times'), { recursive: true });
 fs.writeFileSync(at('test-times', `${tier}.json`), `${JSON.stringify({
   tier, wall_s: wall?.s ?? null, parts: runs, e2e_workers: e2e?.workers ?? null, e2e_wall_s: e2e?.wall_s ?? null,
-  e2e_tasks: tasks, node_files: files, cmocka_programs: cmocka, slowest: all.slice(0, 10),
+  e2e_tasks: tasks, node_files: files, cmocka_programs: cmocka, cli_files: cli, slowest: all.slice(0, 10),
 }, null, 1)}\n`);
 
 const sum = runs.reduce((s, r) => s + r.s, 0);

@@ -44,6 +44,17 @@ ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 skip() { skipped=$((skipped + 1)); echo "skipped: $*"; }
 
+# lap NAME: the seconds since the last lap (or the start) as NAME's, for
+# build/test-times/cli-LABEL.tsv (tools/test-times.mjs: where make test's
+# time goes); NAME a file sourced below, or run.sh for its own checks.
+lap_t=$EPOCHREALTIME
+laps=""
+lap() {
+    local now=$EPOCHREALTIME
+    laps+="$1"$'\t'"$(awk -v a="${lap_t/,/.}" -v b="${now/,/.}" 'BEGIN { printf "%.1f", b - a }')"$'\n'
+    lap_t=$now
+}
+
 # run CMD...: stdout to $tmp/out, stderr to $tmp/err, status in $rc.
 run() { "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
 
@@ -1137,31 +1148,33 @@ for t in $(sed -n 's/^\(bench-[a-z]*\):.*/\1/p' "$root/Makefile" | sort -u) \
 done
 if [ -z "$missing" ]; then ok; else bad "make help does not name:$missing"; fi
 
+lap run.sh
 # ------------------------------------------------------------------ mujoco
-. "$root/tests/cli/mujoco.sh"
-. "$root/tests/cli/native.sh"
-. "$root/tests/cli/native_flags.sh"
-. "$root/tests/cli/native_table.sh"
+. "$root/tests/cli/mujoco.sh"; lap mujoco.sh
+. "$root/tests/cli/native.sh"; lap native.sh
+. "$root/tests/cli/native_flags.sh"; lap native_flags.sh
+. "$root/tests/cli/native_table.sh"; lap native_table.sh
 
 # ------------------------------------------------------- a robot's recording
-. "$root/tests/cli/recording.sh"
-. "$root/tests/cli/player.sh"
-. "$root/tests/cli/recipe.sh"
-. "$root/tests/cli/ident.sh"
-. "$root/tests/cli/ident_roundtrip.sh"
-. "$root/tests/cli/ident_adopt.sh"
+. "$root/tests/cli/recording.sh"; lap recording.sh
+. "$root/tests/cli/player.sh"; lap player.sh
+. "$root/tests/cli/recipe.sh"; lap recipe.sh
+. "$root/tests/cli/ident.sh"; lap ident.sh
+. "$root/tests/cli/ident_roundtrip.sh"; lap ident_roundtrip.sh
+. "$root/tests/cli/ident_adopt.sh"; lap ident_adopt.sh
 
 # ------------------------------------- the options of every command, one table
-. "$root/tests/cli/options.sh"
+. "$root/tests/cli/options.sh"; lap options.sh
 
 # --------------------------------------- hostile files, writers
-. "$root/tests/cli/hostile.sh"
+. "$root/tests/cli/hostile.sh"; lap hostile.sh
 
 # ----------------------- inputs: never written over, regular files only
-. "$root/tests/cli/inputs.sh"
+. "$root/tests/cli/inputs.sh"; lap inputs.sh
 # ------------------ every MJCF, JSON and CSV written, by strict parsers
-. "$root/tests/cli/wellformed.sh"
+. "$root/tests/cli/wellformed.sh"; lap wellformed.sh
 
+mkdir -p "$root/build/test-times" && printf '%s' "$laps" >"$root/build/test-times/cli-${label//[^A-Za-z0-9+-]/_}.tsv"
 echo "$label: $passed passed, $failed failed, $skipped skipped"
 if [ -n "${TEST_COUNTS:-}" ]; then
     mkdir -p "$TEST_COUNTS" && echo "$passed $failed $skipped" >"$TEST_COUNTS/${label//[^A-Za-z0-9+-]/_}.txt"
