@@ -9,10 +9,12 @@
 //   bench       "Open in bench": Copy parameters (JSON) has every key of F
 //               with F's value; the MuJoCo snippet's frictionloss, damping,
 //               armature, gainprm = kt/R and biasprm = −kt²/R are F's
-//   on screen   a log dropped on that bench: the replay row "on screen"
-//               equals `friction replay --params F` on the same log and
-//               treatment (a consistency check: the same C through both
-//               front ends) and differs from the published M5 row
+//   on screen   that bench runs treatment A clip, the one the fit scored
+//               (integrator bam); a log dropped on it: the replay row "on
+//               screen" equals `friction replay --params F` on the same log,
+//               whose default treatment is the file's integrator's (a
+//               consistency check: the same C through both front ends) and
+//               differs from the published M5 row
 //   drive       "Open in drive": the copied params file and the MuJoCo
 //               snippet carry F's values (motor constants included); the
 //               view says the motor constants are the given ones
@@ -81,7 +83,7 @@ export default async function travelChecks(h) {
   const names = [
     'travel: a short M5 fit on four xl330 logs gives a params file whose kt and R differ from the published M5; the Fit view\'s MuJoCo snippet carries it',
     'travel: "Open in bench": Copy JSON and the MuJoCo snippet carry every value of the fitted params file',
-    'travel: the bench\'s replay row "on screen" equals `friction replay --params <fitted file>` (consistency check)',
+    'travel: the bench opened from the fit runs the fit\'s treatment (clip): its replay row "on screen" equals `friction replay --params <fitted file>` (consistency check)',
     'travel: "Open in drive": the params file and the MuJoCo snippet carry every fitted value, motor constants included',
     'travel: the fitted params file pasted into a fresh drive view and a fresh bench: every export carries its values',
     'travel: an sts3215 M4 params file from `friction fit` (no published M4) pasted into drive and bench: every export carries it; "on screen" = friction replay',
@@ -173,8 +175,11 @@ export default async function travelChecks(h) {
     const on = rows.find((r) => r.model === 'on-screen'), m5 = rows.find((r) => r.model === 'm5');
     expect(on && on.mae !== null, `no "on screen" row with an MAE: ${rows.map((r) => r.text).join(' | ')}`);
     expect(/on screen \(M5\)/.test(on.text), `the row reads '${on.text}'`);
+    // the bench runs the treatment the fit scored: friction replay without
+    // --friction replays with the params file's integrator's (clip for bam)
     const treatment = await bench.locator('[data-param="friction"] select').inputValue();
-    const r = spawnSync(CLI, ['replay', '--params', Ffile, '--friction', treatment, log], { encoding: 'utf8' });
+    expect(treatment === 'clip', `the bench opened from a fit with integrator bam runs treatment A ${treatment}, not the fit's clip`);
+    const r = spawnSync(CLI, ['replay', '--params', Ffile, log], { encoding: 'utf8' });
     const m = /: mae ([0-9.eE+-]+) rad/.exec(r.stdout || '');
     expect(m, `friction replay said: ${(r.stderr || r.stdout).trim().slice(0, 300)}`);
     const cli = Number(m[1]), browser = Number(on.mae);

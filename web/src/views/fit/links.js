@@ -34,6 +34,11 @@ export function resultLinks({ core, keys, presets }) {
     const q = new URLSearchParams({ view: 'pendulum', 'pendulum.actuator': o.actuator, 'pendulum.model': o.model });
     // the position update the model was fitted with (bam, the bench's default, is left out)
     if (o.integrator !== 'bam') q.set('pendulum.integrator', o.integrator);
+    // and the friction treatment the fit scored (fric_bench_integrator_treatments:
+    // clip for bam, implicit for mujoco) as treatment A: a log dropped on the
+    // bench is replayed "on screen" as the fit replayed it, not under the
+    // bench's default implicit treatment
+    q.set('pendulum.friction', o.friction);
     // the model's parameters (the URL leaves the unused coefficients at the preset's 0)
     const used = core.fit.paramUsed(r.model, r.actuator);
     keys.forEach(({ key }, i) => { if (used[i]) q.set(`pendulum.${key}`, String(o[key])); });
