@@ -67,7 +67,7 @@ XML
     # "ident: ident fit: ...") nor another command's ("fit: ...")
     # (the optimised build only: ASan's allocator cannot be preloaded over, tests/cli/inputs.sh)
     fm=${dump:+$(dirname "$dump")/failmalloc.so}
-    if ldd "$bin" 2>/dev/null | grep -q libasan; then skip "ident out of memory: failmalloc.so is not preloaded under ASan"
+    if ldd "$bin" 2>/dev/null | grep -q libasan; then elsewhere "ident out of memory (failmalloc.so is not preloaded under ASan)"
     elif [ -z "$fm" ] || [ ! -f "$fm" ]; then skip "ident out of memory: no failmalloc.so beside the registry dump"
     else
         once='^friction: ident: ' twice='^friction: ident: (.*: )?ident[a-z ]*: '

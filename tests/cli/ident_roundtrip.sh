@@ -44,7 +44,7 @@
 # than the player on the same servos without their fitted limits (the limit
 # found predicts what the fit did not see); the counts are printed.
 # The fits take some 30 s each natively; under ASan+UBSan the same fit runs
-# in tests/mujoco/test_ident_mujoco.c, so this file skips there, said in the counts.
+# in tests/mujoco/test_ident_mujoco.c, so this file does not run there (a line says so).
 rid=$root/../shared/data/robot_ident
 player=${PLAYER:-$root/build/native/tests/mujoco/robot_player}
 
@@ -180,7 +180,7 @@ run "$bin" ident --mjcf /nonexistent.xml /nonexistent.csv
 if grep -q 'built without MuJoCo' "$tmp/err"; then
     skip "ident round trip: the tool was built without MuJoCo"
 elif [ "$label" != cli ]; then
-    skip "ident round trip: run by the plain build's CLI tests (under ASan+UBSan the fit runs in test_ident_mujoco)"
+    elsewhere "ident round trip (under ASan+UBSan the fit runs in test_ident_mujoco)"
 elif [ ! -x "$player" ] || [ ! -f "$rid/T0/truth.json" ]; then
     bad "ident round trip: $player or $rid/T0/truth.json missing"
 else

@@ -86,7 +86,7 @@ else
         # player whichever $bin this run checks, so the sanitizer part would
         # repeat the same programs on the same input; it is run beside the
         # optimised $bin)
-        if ldd "$bin" 2>/dev/null | grep -q libasan; then :
+        if ldd "$bin" 2>/dev/null | grep -q libasan; then elsewhere "check robot 1's hold gaps (the optimised tool and player)"
         elif node "$root/tests/mujoco/check_robot.mjs" --seed 1 --out "$tmp/check-1" >"$tmp/check-out" 2>&1; then
             hold_gaps "$tmp/check-1/recipe_goals_segments.json" "$tmp/check-1/recipe.csv" "$tmp/check-1/truth.json" >"$tmp/gaps" 2>&1 \
                 && ok || bad "check robot 1: a hold gap outside 0.4-1.2 bands: $(grep BAD "$tmp/gaps" | head -3)"

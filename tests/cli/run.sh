@@ -43,6 +43,13 @@ skipped=0
 ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 skip() { skipped=$((skipped + 1)); echo "skipped: $*"; }
+# elsewhere WHAT: a check the sanitizer build does not run and the plain
+# build's pass of make test does (failmalloc.so is not preloaded over ASan's
+# allocator; the round trip's fits run under ASan+UBSan in test_ident_mujoco;
+# the check robot runs the optimised programs whichever build is checked):
+# a line says so and it is not counted, as e2e.mjs does with checks another
+# module runs. A skip is for a check no part of make test runs.
+elsewhere() { echo "not run here, run by the plain build's CLI tests: $*"; }
 
 # lap NAME: the seconds since the last lap (or the start) as NAME's, for
 # build/test-times/cli-LABEL.tsv (tools/test-times.mjs: where make test's
