@@ -8,12 +8,13 @@
 //               depth k + 2, its joint one deeper, so body 62's joint is the
 //               first at 65), and the page answers throughout: the largest
 //               gap between two animation frames under 1 s times the
-//               page's slowdown (tests/web/pace.mjs: a fixed task timed in
-//               the same page while it is watched, against its quiet time),
+//               slowdown of the page's slowest tenth (tests/web/pace.mjs
+//               withinTail: a fixed task timed in the same page while it is
+//               watched, its 90th percentile against its quiet time),
 //               or under 4 times the largest gap of the same page over 1 s
 //               just before with nothing dropped (a baseline of the same
 //               run: a loaded machine's own gaps; a page blocked for seconds
-//               still fails); the sentence within 10 s times that slowdown,
+//               still fails); the sentence within 10 s times the median slowdown,
 //               in the page's clock
 //               (the slowest page.evaluate round trip is reported: on this
 //               shared 2-core machine Playwright's own latency reaches 1.3 s
@@ -53,7 +54,7 @@
 //               above, from the drop on (5.4 s was seen)
 import fs from 'node:fs';
 import path from 'node:path';
-import { pacer, within } from '../pace.mjs';
+import { pacer, within, withinTail } from '../pace.mjs';
 
 const SO101 = ['scene.xml', 'so101_new_calib.xml'];
 // [ms] the page answers within this on a quiet machine (stretched by the
@@ -130,7 +131,12 @@ export default async function mujocoDeep(h) {
   // slowdown sampled from the baseline to the end of the watch (pace), or 4
   // times the baseline
   const baseline = async () => { await watch(); await page.waitForTimeout(1000); return gap(); };
-  const answerBound = (base, pace) => Math.max(within(ANSWER_MS, pace), 4 * base);
+  // a frame gap is the longest of many, a tail figure: stretched like with
+  // like, by the slowest tenth of the page's pace (pace.mjs withinTail); on a
+  // quiet machine that is ×1, the 1 s floor. (By the median alone, MuJoCo's
+  // start read 3.4 s against 2.7 s at a load average of 20, its longest task
+  // 2972 ms, with the p90 of the same samples at ×9.5.)
+  const answerBound = (base, pace) => Math.max(withinTail(ANSWER_MS, pace), 4 * base);
   const pc = pacer(page);
   let slowest = 0;
   const timed = async (fn) => {
@@ -221,7 +227,7 @@ export default async function mujocoDeep(h) {
     return `'${said}'; largest frame gap ${g.toFixed(0)} ms (bound ${bound.toFixed(0)} ms; ${pace.text}), slowest round trip ${slowest} ms`;
   });
 
-  await check('mujocodeep: then the SO-101 (limit back at 120 s) loads and runs without a reload, compiled first in the worker; its light meshes (hulls made in the worker) drawn; the page answering within max(1 s × its slowdown, 4 × its baseline gap) throughout', async () => {
+  await check('mujocodeep: then the SO-101 (limit back at 120 s) loads and runs without a reload, compiled first in the worker; its light meshes (hulls made in the worker) drawn; the page answering within max(1 s × its slowdown (slowest tenth), 4 × its baseline gap) throughout', async () => {
     await page.evaluate(() => { window.__fx.mujoco.compileGuard.limitMs = 120_000; });
     await waitFor(async () => !(await robot())?.busy, 10_000, 100);
     await pc.start();
@@ -266,7 +272,7 @@ export default async function mujocoDeep(h) {
   });
   await page.close();
 
-  await check('mujocodeep: the In MuJoCo view opened from another view (MuJoCo\'s start, the six runs made): the page answering within max(1 s × its slowdown, 4 × its baseline gap) throughout', async () => {
+  await check('mujocodeep: the In MuJoCo view opened from another view (MuJoCo\'s start, the six runs made): the page answering within max(1 s × its slowdown (slowest tenth), 4 × its baseline gap) throughout', async () => {
     const { page: p, log: plog } = await openPage('?view=laws', 'laws');
     try {
       const w = frameGaps(p), pp = pacer(p);
@@ -299,7 +305,7 @@ export default async function mujocoDeep(h) {
     }
   });
 
-  await check('mujocodeep: a tiny hinge MJCF dropped in a fresh view and adopted (the first 3D scene): the page answering within max(1 s × its slowdown, 4 × its baseline gap) throughout', async () => {
+  await check('mujocodeep: a tiny hinge MJCF dropped in a fresh view and adopted (the first 3D scene): the page answering within max(1 s × its slowdown (slowest tenth), 4 × its baseline gap) throughout', async () => {
     const { page: p, log: plog } = await openPage('?view=mujoco', 'mujoco');
     try {
       await p.waitForFunction(() => window.__fx?.mujoco?.version, null, { timeout: 60_000 });
