@@ -326,7 +326,8 @@ lint: node_modules/.package-lock.json
 # it ends) and closes with the one line CI reads: "N passed, M failed, K
 # skipped", summed over the counts each runner writes to build/test-counts
 # (tools/test-total.sh), after the ten slowest parts, e2e tasks and Node test
-# files (tools/test-times.mjs; all durations in build/test-times/).
+# files and the ten costliest in processor time (tools/test-times.mjs; all
+# durations, wall and processor, in build/test-times/).
 #   make test    every check: lint, the cmocka tests plain and ASan+UBSan,
 #                the CLI tests plain and ASan+UBSan, the Node tests, the
 #                whole browser e2e (every view, every module of e2e.d)

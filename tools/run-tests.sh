@@ -7,7 +7,8 @@
 # shared data fails under CI=true (tests/support/bench_json.h).
 # With TEST_COUNTS set (make test), the counts also go to
 # $TEST_COUNTS/LABEL.txt for the overall line (tools/test-total.sh), and each
-# program's seconds to build/test-times/cmocka-LABEL.tsv (tools/test-times.mjs).
+# program's seconds, wall and processor, to build/test-times/cmocka-LABEL.tsv
+# (tools/test-times.mjs).
 set -u
 label=$1; shift
 safe=${label//[^A-Za-z0-9+-]/_}
@@ -23,7 +24,10 @@ for bin in "$@"; do
     (
         t0=$(date +%s.%N)
         "$bin" >"$out/$k.log" 2>&1; echo $? >"$out/$k.rc"
-        awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f\n", b - a }' >"$out/$k.s"
+        times >"$out/$k.t"   # line 2: the program's user and system time, "0m1.5s 0m0.2s"
+        awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }' >"$out/$k.s"
+        awk 'NR == 2 { n = 0; for (i = 1; i <= 2; i++) { split($i, c, /[ms]/); n += c[1] * 60 + c[2] }
+                       printf "\t%.2f\n", n }' "$out/$k.t" >>"$out/$k.s"
     ) &
 done
 wait

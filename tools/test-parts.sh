@@ -13,8 +13,11 @@
 #
 # Each part's whole output goes to build/test-logs/PART.log and is printed
 # in one block when the part ends (so two parts' lines never mix), after a
-# line "== PART: 12 passed, 0 failed, 0 skipped (34.5 s)". The durations go
-# to build/test-times/TIER.tsv; tools/test-times.mjs prints the ten slowest
+# line "== PART: 12 passed, 0 failed, 0 skipped (34.5 s, CPU 61.2 s)". The
+# wall seconds and the processor seconds (user + system of every process
+# the part waited for, from the shell's `times`: what a part costs on a
+# shared machine, where its wall time also holds its wait for a core) go to
+# build/test-times/TIER.tsv; tools/test-times.mjs prints the ten slowest
 # parts, e2e tasks and Node test files from there at the end of make test.
 # Exit 1 when a part failed.
 set -u
@@ -38,17 +41,28 @@ counts() { grep -E '^[A-Za-z][A-Za-z +-]*: [0-9]+ passed, [0-9]+ failed, [0-9]+ 
 launch() { # launch PART NICENESS
     local p=$1 n=$2
     start[$p]=$(now)
-    nice -n "$n" "$MAKE" --no-print-directory -s "$p" >"$logs/$p.log" 2>&1 &
+    rm -f "$logs/$p.cpu"
+    (
+        nice -n "$n" "$MAKE" --no-print-directory -s "$p" >"$logs/$p.log" 2>&1; rc=$?
+        # the second line of `times` (run here, not in a pipeline's own
+        # process, whose children are none): the children's user and
+        # system time, "0m1.5s 0m0.2s"
+        times >"$logs/$p.cpu"
+        awk 'NR == 2 { n = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); n += a[1] * 60 + a[2] }
+                       printf "%.1f\n", n }' "$logs/$p.cpu" >"$logs/$p.cpu.s" && mv "$logs/$p.cpu.s" "$logs/$p.cpu"
+        exit $rc
+    ) &
     pid[$p]=$!
 }
 
 finish() { # finish PART RC: print its block, record its time
-    local p=$1 rc=$2 s c
+    local p=$1 rc=$2 s c cpu
     s=$(awk -v a="${start[$p]}" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
     c=$(counts "$p")
-    echo "== $p: ${c:-no count line} (${s} s, exit $rc)"
+    cpu=$(cat "$logs/$p.cpu" 2>/dev/null)
+    echo "== $p: ${c:-no count line} (${s} s, CPU ${cpu:-?} s, exit $rc)"
     cat "$logs/$p.log"
-    printf '%s\t%s\t%s\n' "$p" "$s" "$rc" >>"$times/$tier.tsv"
+    printf '%s\t%s\t%s\t%s\n' "$p" "$s" "$rc" "${cpu:-}" >>"$times/$tier.tsv"
     [ "$rc" -eq 0 ] || status=1
 }
 
@@ -74,6 +88,7 @@ while [ ${#queue[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
     [ "$p" = "$first" ] && unset "pid[$first]"
 done
 total=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
-printf '%s\t%s\t%s\n' "(all parts)" "$total" "$status" >>"$times/$tier.tsv"
-echo "== $tier: the parts took ${total} s side by side"
+cpu=$(awk -F'\t' '$4 != "" { n += $4 } END { printf "%.1f", n }' "$times/$tier.tsv")
+printf '%s\t%s\t%s\t%s\n' "(all parts)" "$total" "$status" "$cpu" >>"$times/$tier.tsv"
+echo "== $tier: the parts took ${total} s side by side, ${cpu} s of processor time on $(nproc) cores"
 exit $status

@@ -69,8 +69,8 @@
 // and on a loaded machine headless Chromium has been seen, once, to leave one
 // unanswered for over an hour (once in CI: an evaluate of scrollWidth in
 // the arm screenshots, a check that takes 4 s elsewhere). So every check is
-// bounded (its task's share of the run's bound, at least 180 s and at most
-// HANG_MS, 600 s; E2E_HANG_MS sets it for every check), and so is each view's
+// bounded (three times its task's share of the run's bound, at least 180 s
+// and at most HANG_MS, 600 s; E2E_HANG_MS sets it for every check), and so is each view's
 // generic checks or e2e.d module as a whole (3 times its share of the run's
 // bound, at least twice its checks' bound: code between checks may hang too): past it the
 // browser is closed (killed if it will not close), a fresh one launched, and
@@ -86,6 +86,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { ROOT, CLI, DATA } from './load.mjs';
+import { treeCpuS } from './cpu.mjs';
 
 const WEB = path.join(ROOT, 'build/web');
 const OUT = path.join(ROOT, 'build/e2e');
@@ -99,11 +100,15 @@ const WATCHDOG_BASE_MS = 60_000;  // ... or start-up and the live checks
 const WATCHDOG_VIEW_MS = 30_000;  // ... plus this per view
 const WATCHDOG_MODULE_MS = Number(process.env.E2E_MODULE_MS) || 90_000; // ... plus this per module of tests/web/e2e.d (E2E_MODULE_MS: a slow machine)
 const HANG_MS = Number(process.env.E2E_HANG_MS) || 600_000; // one check, at most (above)
-// ... and within a task, its share of the run (at least HANG_FLOOR_MS) when that
-// is less: a check cannot take longer than the whole task it is part of did
+// ... and within a task, three times its share of the run (at least
+// HANG_FLOOR_MS) when that is less: the share is three times what the task
+// took as last measured, and a loaded machine takes longer still (at a load
+// average of 20, the one check of lessons-scenarios.mjs, 43 s as measured
+// on a quieter one, passed 180 s twice; a browser that stops answering
+// stays silent for an hour)
 const HANG_FLOOR_MS = 180_000;
 /** The bound of one check of a task whose share of the run is budgetMs. */
-const hangBound = (budgetMs) => (process.env.E2E_HANG_MS ? HANG_MS : Math.min(HANG_MS, Math.max(HANG_FLOOR_MS, budgetMs)));
+const hangBound = (budgetMs) => (process.env.E2E_HANG_MS ? HANG_MS : Math.min(HANG_MS, Math.max(HANG_FLOOR_MS, 3 * budgetMs)));
 // the live views' frame-time target (README): page work per animation frame,
 // p95 < FRAME_TARGET_MS over at least FRAME_MIN frames (pendulum.mjs, arm.mjs,
 // mujoco.mjs). A measurement, not an assertion: wall-clock time on a shared
@@ -978,13 +983,14 @@ async function mainSerial() {
   const tasks = taskList(ctx.views, moduleTasks(ctx.mods));
   console.log(`e2e: ${base} serves ${ctx.views.length} view(s): ${ctx.views.map((v) => v.id).join(', ')}`);
   armWatchdog(runBound(tasks, (t) => taskBudget(t, ctx.mods.get(taskParts(t)[0]))));
-  const took = {};
+  const took = {}, cpu = {};
   for (const t of tasks) {
-    const t0 = Date.now();
+    const t0 = Date.now(), c0 = treeCpuS();
     await runTask(t, ctx);
     took[t] = (Date.now() - t0) / 1000;
+    cpu[t] = cpuSince(c0);
   }
-  writeDurations(took, 1);
+  writeDurations(took, cpu, 1);
 }
 
 /** E2E_ROLE=worker: set up, say so, then run each task the coordinator sends. */
@@ -1007,7 +1013,7 @@ async function mainWorker() {
   for (;;) {
     const msg = await new Promise((res) => { process.once('message', res); });
     if (msg.type !== 'task') return;
-    const before = { ...results }, nRe = reruns.length, t0 = Date.now();
+    const before = { ...results }, nRe = reruns.length, t0 = Date.now(), c0 = treeCpuS();
     extendedMs = 0;
     try {
       await runTask(msg.task, ctx);
@@ -1015,7 +1021,8 @@ async function mainWorker() {
       report('fail', `${msg.task}: could not run`, e.message);
     }
     const counts = Object.fromEntries(Object.keys(results).map((k) => [k, results[k] - before[k]]));
-    process.send({ type: 'result', task: msg.task, counts, reruns: reruns.slice(nRe), extendMs: extendedMs, s: (Date.now() - t0) / 1000 });
+    process.send({ type: 'result', task: msg.task, counts, reruns: reruns.slice(nRe), extendMs: extendedMs, s: (Date.now() - t0) / 1000,
+      cpu: cpuSince(c0) });
   }
 }
 
@@ -1026,7 +1033,7 @@ async function mainCoordinator() {
   const known = KNOWN_S;
   // as many workers as tasks, at most (known once the first worker has loaded the modules)
   let nWorkers = WORKERS;
-  const took = {}, t0 = Date.now();
+  const took = {}, cpu = {}, t0 = Date.now();
   let queue = null, budgets = null;
   const started = [];
 
@@ -1072,7 +1079,8 @@ async function mainCoordinator() {
           reruns.push(...msg.reruns);
           if (msg.extendMs) extendWatchdog(msg.extendMs);
           took[w.task] = msg.s;
-          console.log(`-- ${w.task} (worker ${k}, ${msg.s.toFixed(1)} s)`);
+          cpu[w.task] = msg.cpu;
+          console.log(`-- ${w.task} (worker ${k}, ${msg.s.toFixed(1)} s${msg.cpu != null ? `, processor ${msg.cpu.toFixed(1)} s` : ''})`);
           w.lines.forEach((l) => console.log(l));
           w.lines = [];
           w.task = null;
@@ -1096,20 +1104,36 @@ async function mainCoordinator() {
   coordinatorWorkers = started;
   await allDone;
   if (!queue) report('fail', 'e2e', 'no worker could start (see above)');
-  writeDurations(took, nWorkers, (Date.now() - t0) / 1000);
+  writeDurations(took, cpu, nWorkers, (Date.now() - t0) / 1000);
 }
 let coordinatorWorkers = [];
 
 function readJson(file) {
   try { return JSON.parse(fs.readFileSync(file, 'utf8')).tasks ?? {}; } catch { return {}; }
 }
-/** build/e2e/durations.json: each task's seconds, the run's wall time; prints the ten slowest. */
-function writeDurations(took, workers, wallS = null) {
+/** The processor seconds this process and its browsers used since c0 (treeCpuS), or null. */
+function cpuSince(c0) {
+  const c1 = treeCpuS();
+  return c0 == null || c1 == null ? null : Math.round((c1 - c0) * 100) / 100;
+}
+
+/** build/e2e/durations.json: each task's seconds (wall; and processor: the
+ *  worker and its browsers, tests/web/cpu.mjs), the run's wall time; prints
+ *  the ten slowest and the ten costliest. */
+function writeDurations(took, cpu, workers, wallS = null) {
   const sorted = Object.entries(took).sort((a, b) => b[1] - a[1]);
-  if (KEEP_DURATIONS) fs.writeFileSync(DURATIONS, `${JSON.stringify({ workers, wall_s: wallS, tasks: Object.fromEntries(sorted) }, null, 1)}\n`);
-  const sum = sorted.reduce((s, [, v]) => s + v, 0);
+  const costly = Object.entries(cpu).filter(([, v]) => v != null).sort((a, b) => b[1] - a[1]);
+  if (KEEP_DURATIONS) {
+    fs.writeFileSync(DURATIONS, `${JSON.stringify({ workers, wall_s: wallS, tasks: Object.fromEntries(sorted),
+      cpu_s: Object.fromEntries(costly) }, null, 1)}\n`);
+  }
+  const sum = sorted.reduce((s, [, v]) => s + v, 0), cpuSum = costly.reduce((s, [, v]) => s + v, 0);
   console.log(`e2e: ${sorted.length} task(s), ${sum.toFixed(0)} s of task time${wallS ? ` in ${wallS.toFixed(0)} s on ${workers} worker(s)` : ''}; the slowest: `
     + sorted.slice(0, 10).map(([t, v]) => `${t} ${v.toFixed(0)} s`).join(', '));
+  if (costly.length) {
+    console.log(`e2e: ${cpuSum.toFixed(0)} s of processor time (the workers and their browsers); the costliest: `
+      + costly.slice(0, 10).map(([t, v]) => `${t} ${v.toFixed(0)} s`).join(', '));
+  }
 }
 
 let watchdog = null, deadline = 0;
