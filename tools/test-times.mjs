@@ -32,9 +32,9 @@ const e2eFile = at('e2e', tier === 'check' ? 'durations-smoke.json' : 'durations
 const e2e = read(e2eFile, JSON.parse);
 const tasks = e2e ? Object.entries(e2e.tasks).map(([t, s]) => ({ what: `e2e ${t}`, s, cpu_s: e2e.cpu_s?.[t] ?? null })) : [];
 // A part's processor seconds are those of the processes its shell waited for
-// (tools/test-parts.sh); a browser's renderers and GPU process are not among
-// them (Chromium does not wait for its zygote at exit: a 58 s run of two views
-// used 91 s of the machine's processor time, of which the shell counted 17 s),
+// (tools/test-parts.sh); most of a browser's time does not reach them (its
+// renderers and GPU process, under its zygote: a 58 s run of two views used
+// 91 s of the machine's processor time, of which the shell counted 17 s),
 // so the browser run's is the sum of its tasks' own figures (e2e.mjs,
 // tests/web/cpu.mjs: each worker and its browsers) where that is larger.
 const e2eCpu = tasks.some((t) => t.cpu_s != null) ? tasks.reduce((sum, t) => sum + (t.cpu_s ?? 0), 0) : null;
