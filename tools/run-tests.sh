@@ -24,10 +24,9 @@ for bin in "$@"; do
     (
         t0=$(date +%s.%N)
         "$bin" >"$out/$k.log" 2>&1; echo $? >"$out/$k.rc"
-        times >"$out/$k.t"   # line 2: the program's user and system time, "0m1.5s 0m0.2s"
-        awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }' >"$out/$k.s"
-        awk 'NR == 2 { n = 0; for (i = 1; i <= 2; i++) { split($i, c, /[ms]/); n += c[1] * 60 + c[2] }
-                       printf "\t%.2f\n", n }' "$out/$k.t" >>"$out/$k.s"
+        times >"$out/$k.t"   # the program's user and system time (tools/times-s.awk)
+        printf '%s\t%s\n' "$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')" \
+               "$(awk -f "$(dirname "$0")/times-s.awk" "$out/$k.t")" >"$out/$k.s"
     ) &
 done
 wait

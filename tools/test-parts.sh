@@ -44,12 +44,8 @@ launch() { # launch PART NICENESS
     rm -f "$logs/$p.cpu"
     (
         nice -n "$n" "$MAKE" --no-print-directory -s "$p" >"$logs/$p.log" 2>&1; rc=$?
-        # the second line of `times` (run here, not in a pipeline's own
-        # process, whose children are none): the children's user and
-        # system time, "0m1.5s 0m0.2s"
-        times >"$logs/$p.cpu"
-        awk 'NR == 2 { n = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); n += a[1] * 60 + a[2] }
-                       printf "%.1f\n", n }' "$logs/$p.cpu" >"$logs/$p.cpu.s" && mv "$logs/$p.cpu.s" "$logs/$p.cpu"
+        times >"$logs/$p.cpu"   # here, in the shell that waited for make
+        awk -f tools/times-s.awk "$logs/$p.cpu" >"$logs/$p.cpu.s" && mv "$logs/$p.cpu.s" "$logs/$p.cpu"
         exit $rc
     ) &
     pid[$p]=$!
@@ -90,5 +86,5 @@ done
 total=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
 cpu=$(awk -F'\t' '$4 != "" { n += $4 } END { printf "%.1f", n }' "$times/$tier.tsv")
 printf '%s\t%s\t%s\t%s\n' "(all parts)" "$total" "$status" "$cpu" >>"$times/$tier.tsv"
-echo "== $tier: the parts took ${total} s side by side, ${cpu} s of processor time on $(nproc) cores"
+echo "== $tier: the parts took ${total} s side by side, ${cpu} s of processor time as their shells count it (a browser's, less)"
 exit $status

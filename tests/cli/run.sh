@@ -53,8 +53,7 @@ elsewhere() { echo "not run here, run by the plain build's CLI tests: $*"; }
 
 # lap NAME: the seconds since the last lap (or the start) as NAME's, wall
 # and processor (the tool's runs and every other command this shell waited
-# for: the second line of `times`, written from this shell itself, since a
-# subshell's children are none), for build/test-times/cli-LABEL.tsv
+# for: `times`, read by tools/times-s.awk), for build/test-times/cli-LABEL.tsv
 # (tools/test-times.mjs: where make test's time goes); NAME a file sourced
 # below, or run.sh for its own checks.
 lap_t=$EPOCHREALTIME
@@ -63,8 +62,7 @@ laps=""
 lap() {
     local now=$EPOCHREALTIME cpu
     times >"$tmp/times"
-    cpu=$(awk 'NR == 2 { n = 0; for (i = 1; i <= 2; i++) { split($i, c, /[ms]/); n += c[1] * 60 + c[2] }
-                         printf "%.2f", n }' "$tmp/times")
+    cpu=$(awk -f "$root/tools/times-s.awk" "$tmp/times")
     laps+="$1"$'\t'"$(awk -v a="${lap_t/,/.}" -v b="${now/,/.}" -v c0="$lap_cpu" -v c1="$cpu" \
                          'BEGIN { printf "%.1f\t%.1f", b - a, c1 - c0 }')"$'\n'
     lap_t=$now lap_cpu=$cpu
