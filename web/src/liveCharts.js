@@ -2,7 +2,8 @@
 // arm), one definition. Chart.js draws them in a worker on OffscreenCanvases
 // (web/src/workers/liveCharts.js): an animation frame of the page only
 // hands over the steps the worker has not had yet; the worker keeps every
-// step in view and draws it min-max decimated. Each box has
+// step in view and draws it min-max decimated, at most 30 times a second
+// (its MIN_DRAW_MS). Each box has
 // the title, the PNG and CSV buttons and the canvas; `mirror` holds what the
 // chart shows (the CSV button exports it; the browser tests read it, and the
 // tick labels last drawn, mirror.ticks, in window.__fx.charts.all). One message per chart is in flight at a time: a

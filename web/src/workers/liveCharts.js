@@ -43,6 +43,13 @@ let dpr = 1;
 const pending = new Map(); // index -> the data message to draw
 let scheduled = false;
 let stats = [];
+// The charts are drawn at most this often [ms]: 30 a second, live to the eye.
+// A drawing is asked for at every animation frame of the page (60 a second
+// or more), and Chart.js's layout and software rasterising cost about half a
+// processor core at that rate; the data messages between two drawings are
+// kept (each appends to the one before) and the newest window is drawn.
+const MIN_DRAW_MS = 1000 / 30;
+let drawnAt = -Infinity;   // performance.now() of the last drawing [ms]
 
 // ±budget of treatment A now, as two dashed lines (friction chart)
 const budgetLines = {
@@ -103,6 +110,7 @@ function points(xy) {
 
 function render() {
   scheduled = false;
+  drawnAt = performance.now();
   for (const [index, m] of pending) {
     const chart = charts[index];
     if (!chart) continue;
@@ -148,7 +156,8 @@ self.onmessage = async (e) => {
     chart.update('none');
   } else if (m.type === 'data') {
     // the points at once (a message appends to the one before it); the
-    // drawing at the next turn of the event loop
+    // drawing at the next turn of the event loop, or once MIN_DRAW_MS have
+    // passed since the last one
     const chart = charts[m.index];
     if (!chart) return;
     chart.$raw.forEach((raw, k) => {
@@ -162,7 +171,7 @@ self.onmessage = async (e) => {
       }
     });
     pending.set(m.index, m);
-    if (!scheduled) { scheduled = true; setTimeout(render, 0); }
+    if (!scheduled) { scheduled = true; setTimeout(render, Math.max(0, drawnAt + MIN_DRAW_MS - performance.now())); }
   } else if (m.type === 'points') {
     const chart = charts[m.index];
     if (!chart) return;
