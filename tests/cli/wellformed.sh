@@ -6,6 +6,8 @@
 #    Debian's libxml2-utils). MuJoCo's own reader tolerates a "--" inside a
 #    comment; XML 1.0 §2.5 does not, nor do xmllint, lxml or a browser's
 #    DOMParser (the bench's comment named the options --joint and --params);
+# (the JSON and CSV parsers: tests/support/strict.py, which the browser
+# tests hold every file the page writes to as well)
 #  - JSON (fit --out of one model, of all, of native, their --sensitivity
 #    files, sensitivity --out, a carried key with quotes, a backslash and
 #    UTF-8; with MuJoCo: recording recipe's segments, ident --out's native
@@ -18,6 +20,7 @@
 #    header's number of fields, every value a finite number written as
 #    JSON writes one (diagram's region and boundary: a word).
 wf=$tmp/wellformed
+strict=$root/tests/support/strict.py
 rm -rf "$wf" && mkdir -p "$wf"
 wf_log=$root/samples/xl330-sin_sin-simulated.json
 wf_params=$root/samples/xl330-m6-params.json
@@ -112,37 +115,32 @@ fi
 if ! command -v python3 >/dev/null 2>&1; then bad "wellformed: no python3 (tools/deps.sh native)"
 else
     for f in "${json[@]}"; do
-        if python3 -c '
-import json, sys
-def constant(name): raise ValueError("%s is not JSON (RFC 8259)" % name)
-def pairs(kv):
-    keys = [k for k, _ in kv]
-    dup = sorted(k for k in set(keys) if keys.count(k) > 1)
-    if dup: raise ValueError("key %s given twice" % dup[0])
-    return dict(kv)
-with open(sys.argv[1], encoding="utf-8") as f:
-    json.load(f, parse_constant=constant, object_pairs_hook=pairs)' "$f" 2>"$tmp/jsonerr"; then ok
+        if python3 "$strict" json "$f" 2>"$tmp/jsonerr"; then ok
         else bad "wellformed: strict JSON refuses $f: $(tail -n 1 "$tmp/jsonerr")"; fi
     done
     [ ${#json[@]} -ge 12 ] || bad "wellformed: only ${#json[@]} JSON files written"
     for fw in "${csvs[@]}"; do
         f=${fw%%:*} words=
         [ "$f" != "$fw" ] && words=${fw#*:}
-        if python3 -c '
-import csv, math, re, sys
-words = set(filter(None, sys.argv[2].split(",")))
-with open(sys.argv[1], newline="", encoding="utf-8") as f:
-    rows = list(csv.reader(f, strict=True))
-head = rows[0]
-if len(rows) < 2 or any(not h.strip() for h in head): raise ValueError("no data row, or an empty header name")
-if not words <= set(head): raise ValueError("no column %s" % sorted(words - set(head)))
-for i, r in enumerate(rows[1:], 2):
-    if len(r) != len(head): raise ValueError("line %d has %d fields, the header %d" % (i, len(r), len(head)))
-    for h, v in zip(head, r):
-        if h in words:
-            if not re.fullmatch(r"[a-z_]+", v): raise ValueError("line %d: %s = %r is not a word" % (i, h, v))
-        elif not re.fullmatch(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?", v) or not math.isfinite(float(v)):
-            raise ValueError("line %d: %s is not a finite number" % (i, v))' "$f" "$words" 2>"$tmp/csverr"; then ok
+        if python3 "$strict" csv "$f" "$words" 2>"$tmp/csverr"; then ok
         else bad "wellformed: strict CSV refuses $f: $(tail -n 1 "$tmp/csverr")"; fi
     done
+fi
+# ---- the parsers refuse what they are there to refuse (each a file of one fault)
+if command -v python3 >/dev/null 2>&1; then
+    printf '{"a": NaN}' >"$wf/bad-nan.json"
+    printf '{"a": 1, "a": 2}' >"$wf/bad-twice.json"
+    printf 't,q\n0,1\n1\n' >"$wf/bad-ragged.csv"
+    printf 't,q\n0,nan\n' >"$wf/bad-nan.csv"
+    printf '# what\nt [s],joint\n0,NaN\n' >"$wf/bad-page-nan.csv"
+    printf '# what\nt [s],q [rad]\n0,1.\n' >"$wf/bad-page-number.csv"
+    printf '\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\0\0\0\0\0' >"$wf/bad-size.png"
+    for c in "json bad-nan.json" "json bad-twice.json" "csv bad-ragged.csv" "csv bad-nan.csv" \
+             "page-csv bad-page-nan.csv" "page-csv bad-page-number.csv" "png bad-size.png"; do
+        read -r kind f <<<"$c"
+        if python3 "$strict" "$kind" "$wf/$f" 2>/dev/null; then bad "wellformed: strict.py $kind passes $f, a file it must refuse"; else ok; fi
+    done
+    printf '# what\n# \xc2\xb0C\nt [s],joint,note\n0,shoulder_pan,"a sentence, quoted"\n1e-7,gripper,2\xc2\xb7frictionloss\n' >"$wf/good-page.csv"
+    if python3 "$strict" page-csv "$wf/good-page.csv" 2>"$tmp/csverr"; then ok
+    else bad "wellformed: strict.py page-csv refuses a well-formed page CSV: $(tail -n 1 "$tmp/csverr")"; fi
 fi

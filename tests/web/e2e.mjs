@@ -30,6 +30,14 @@
 //               e2e.d module exports invalidInput(page, h) (laws: K = 1 and
 //               B = 0 give the Kikuuwe eq. 15 message) is checked by it instead
 //   session     no console error or failed request over the whole session
+//   files       every file the page hands the browser to save, in any check of
+//               a view's generic checks or of a module (its harness context),
+//               passes a strict parser that is not the page's: JSON (RFC 8259,
+//               NaN and a key given twice refused), the page's CSV (web/src/
+//               csv.js: comments, a header, rows of its width, finite numbers)
+//               and PNG through tests/support/strict.py, MJCF through xmllint;
+//               one check per task that wrote files, naming those of a kind
+//               no parser reads (a text report)
 // Every view's own checks are in its module tests/web/e2e.d/<view>.mjs (the
 // live pendulum's time, replay and frame time in pendulum.mjs, the robot
 // arm's frame time in arm.mjs), each exporting `default async function (h)`
@@ -81,7 +89,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -180,6 +188,7 @@ async function attempted(label, fn, budgetMs) {
   const wholeMs = Math.max(3 * budgetMs, 2 * hangMs);
   for (let k = 1; k <= 2; k++) {
     attempt = { hung: null, hangMs, hungMs: hangMs, counts: { pass: 0, fail: 0, skip: 0 } };
+    written.length = 0;   // an abandoned attempt's files are not this one's
     let timer = null;
     const stall = new Promise((_, reject) => { timer = setTimeout(() => reject(new Hung(`${label}, between its checks`)), wholeMs); });
     try {
@@ -285,7 +294,46 @@ async function freshContext() {
   // a page's load (page.goto) waited for up to 60 s: under a load of 40 a
   // view's load took over 15 s; how long a load takes is not what is checked
   c.setDefaultNavigationTimeout(60_000);
+  c.on('page', (p) => p.on('download', (dl) => { written.push(strictDownload(dl)); }));
   context = c;
+}
+
+// The files the page hands the browser to save in the task being run, as
+// promises of { name, kind, why } (why: '' passed, null: no parser reads
+// its kind, else what the parser refused); emptied when an attempt starts.
+const written = [];
+const STRICT = path.join(ROOT, 'tests/support/strict.py');
+const PARSERS = { json: 'json', csv: 'page-csv', png: 'png', xml: 'xml' };
+/** A download of the harness context, saved and held to its kind's parser. */
+async function strictDownload(dl) {
+  const name = dl.suggestedFilename();
+  const ext = (/\.([a-z]+)$/i.exec(name)?.[1] || '').toLowerCase();
+  let file;
+  try { file = await dl.path(); } catch (e) { return { name, kind: ext, why: `not saved: ${e.message}` }; }
+  if (!file) return { name, kind: ext, why: `not saved: ${await dl.failure()}` };
+  const kind = PARSERS[ext];
+  if (!kind) return { name, kind: ext, why: null };
+  const [cmd, args] = kind === 'xml' ? ['xmllint', ['--noout', file]] : ['python3', [STRICT, kind, file]];
+  return new Promise((resolve) => {
+    execFile(cmd, args, { encoding: 'utf8' }, (err, _out, errText) => {
+      const why = !err ? '' : err.code === 'ENOENT' ? `no ${cmd} (tools/deps.sh native installs it)`
+        : (errText || err.message).trim().split('\n').slice(0, 2).join(' ').slice(0, 300);
+      resolve({ name, kind: ext, why });
+    });
+  });
+}
+/** The task's check of the files its page wrote (none written: no check). */
+async function filesCheck(label) {
+  if (!written.length) return;
+  await check(`${label}: every file the page wrote passes a strict parser`, async () => {
+    const files = await Promise.all(written.splice(0));
+    const bad = files.filter((f) => f.why), unread = files.filter((f) => f.why === null);
+    expect(!bad.length, bad.map((f) => `${f.name}: ${f.why}`).join('; '));
+    const kinds = {};
+    for (const f of files) if (f.why === '') kinds[f.kind] = (kinds[f.kind] || 0) + 1;
+    return Object.entries(kinds).map(([k, n]) => `${n} ${k === 'xml' ? 'MJCF' : k.toUpperCase()}`).join(', ')
+      + (unread.length ? `; no parser for ${unread.map((f) => f.name).join(', ')}` : '');
+  });
 }
 
 /** Closes the process's browser and every ownBrowser(), each within 10 s,
@@ -970,10 +1018,12 @@ async function runTask(task, { views, mods }) {
   if (task.startsWith('view:')) {
     const v = views.find((x) => x.id === task.slice(5));
     await attempted(`the ${v.id} view's generic checks`, () => testView(v, views), taskBudget(task));
+    await filesCheck(v.id);
   } else {
     const [file, part] = taskParts(task);
     const mod = mods.get(file);
     if (mod?.default) await attempted(task, () => mod.default(harness, part), taskBudget(task, mod));
+    await filesCheck(`e2e.d/${task}`);
   }
 }
 

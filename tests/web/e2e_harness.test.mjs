@@ -8,6 +8,8 @@
 // attempt (a hang once: passes, and says so; the same for a hang in the
 // module's own code between checks, bounded as a whole), and must fail the
 // check that hangs on the second attempt too (a page that always hangs).
+// Also: a module cut into parts (tests/web/e2e-fixtures/parts), and the strict
+// parsers over every file a task's page saves (tests/web/e2e-fixtures/files).
 // Needs what e2e.mjs needs: build/web and Debian's chromium.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -84,5 +86,23 @@ describe('the e2e harness\'s module parts', { concurrency: true }, () => {
     assert.doesNotMatch(r.out, /part one/, r.out);
     assert.deepEqual([r.pass, r.fail, r.skip], [1, 0, 0], r.out);
     assert.equal(r.status, 0, r.out);
+  });
+});
+
+// every file the page saves, in any check of a module, is held to a strict
+// parser (tests/support/strict.py, xmllint): the fixture's page saves a JSON
+// with NaN and a CSV with a short row beside well-formed ones and a text
+describe('the e2e harness\'s strict parsers over the files the page writes', () => {
+  it('a task whose page wrote a malformed file fails one check that names those files and no other', async () => {
+    // a check's bound of 120 s, not the hang tests' 15 s: the parsers are five processes,
+    // which beside a full make test (a load average of 36) took over 15 s
+    const r = await runHarness({ E2E_MODULES: path.join(ROOT, 'tests/web/e2e-fixtures/files'), E2E_ONLY: 'files', E2E_HANG_MS: '120000' });
+    const line = r.out.split('\n').find((l) => /every file the page wrote passes a strict parser/.test(l)) || '';
+    assert.match(line, /^FAIL e2e\.d\/files\.mjs: every file the page wrote passes a strict parser: /, r.out);
+    assert.match(line, /nan\.json: NaN is not JSON/, line);
+    assert.match(line, /ragged\.csv: line 4 has 1 fields, the header 2/, line);
+    assert.doesNotMatch(line, /good\.(json|csv)|report\.txt/, line);
+    assert.deepEqual([r.pass, r.fail, r.skip], [1, 1, 0], r.out);
+    assert.equal(r.status, 1, r.out);
   });
 });
