@@ -145,7 +145,9 @@ export default async function offline(h) {
         page.on('pageerror', (e) => errors.push(e.message));
         await page.goto(`${srv.url}?view=mujoco&lang=fr`);
         expect(await waitFor(() => page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200), 'MuJoCo did not load online');
-        expect(await waitFor(() => page.evaluate(() => document.body.dataset.offline === 'ready'), 20_000, 100), 'the service worker is not ready');
+        // waited for up to 120 s, as the other first visits here: the service worker
+        // fetches 13 MB in the background, which a loaded machine took over 20 s for
+        expect(await waitFor(() => page.evaluate(() => document.body.dataset.offline === 'ready'), 120_000, 100), 'the service worker is not ready within 120 s');
         const kept = () => page.evaluate(async () => {
           const urls = [];
           for (const k of await caches.keys()) urls.push(...(await (await caches.open(k)).keys()).map((r) => r.url));
