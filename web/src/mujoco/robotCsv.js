@@ -21,9 +21,14 @@ export function robotTableCsv(table, t, comments = []) {
   return csvText({ comments, columns: TABLE_COLUMNS, rows });
 }
 
+/** A force limit's cell: empty where the actuator has none on that side
+ *  (MuJoCo's unlimited range, ±Infinity, which no CSV number spells). */
+const bound = (x) => (Number.isFinite(x) ? x : '');
+
 /** The adoption report (pair.rows) as CSV text: per adopted joint, what was
  *  removed and what replaced it (the page's and tools/robot.mjs's); its
- *  comments say the step, the integrator and each key a params file carries. */
+ *  comments say the step, the integrator and each key a params file carries;
+ *  forcerange_lo/hi empty where the actuator's force is not limited. */
 export function robotReportCsv(pair, comments = []) {
   const columns = [{ name: 'joint' }, { name: 'class' }, { name: 'servo' }, { name: 'removed_frictionloss', unit: 'N·m' },
     { name: 'removed_damping', unit: 'N·m·s/rad' }, { name: 'armature', unit: 'kg·m²' }, { name: 'armature_from' },
@@ -31,7 +36,7 @@ export function robotReportCsv(pair, comments = []) {
     { name: 'actuator_kv', unit: 'N·m·s/rad' }, { name: 'forcerange_lo', unit: 'N·m' }, { name: 'forcerange_hi', unit: 'N·m' }];
   const rows = pair.rows.map((r) => [r.name, r.cls ?? '', r.servo, r.removed.frictionloss, r.removed.damping, r.armature.used,
     r.armature.kept ? 'file' : 'servo', r.armature.file, r.actuator?.kind ?? 'none', r.actuator?.kp ?? '', r.actuator?.kv ?? '',
-    r.actuator?.forceRange[0] ?? '', r.actuator?.forceRange[1] ?? '']);
+    bound(r.actuator?.forceRange[0]), bound(r.actuator?.forceRange[1])]);
   return csvText({ comments: [...comments, pair.timestepNote, pair.integrator, ...(pair.carried ?? [])].filter(Boolean), columns, rows });
 }
 
