@@ -69,8 +69,10 @@ def rows_of(path, comments):
     return first, rows
 
 
-def check_csv(path, words):
-    first, rows = rows_of(path, comments=False)
+def check_rows(path, comments, words, cell):
+    """The structure both CSVs share: the header (with the columns WORDS),
+    every row its width; cell(line, column, value) judges each other cell."""
+    first, rows = rows_of(path, comments)
     head = rows[0]
     if not words <= set(head):
         raise ValueError("no column %s" % sorted(words - set(head)))
@@ -81,26 +83,28 @@ def check_csv(path, words):
             if h in words:
                 if not re.fullmatch(r"[a-z_]+", v):
                     raise ValueError("line %d: %s = %r is not a word" % (i, h, v))
-            elif not JSON_NUMBER.fullmatch(v) or not math.isfinite(float(v)):
-                raise ValueError("line %d: %s is not a finite number" % (i, v))
+            else:
+                cell(i, h, v)
 
 
-def check_page_csv(path):
-    first, rows = rows_of(path, comments=True)
-    head = rows[0]
-    for i, r in enumerate(rows[1:], first + 2):
-        if len(r) != len(head):
-            raise ValueError("line %d has %d fields, the header %d" % (i, len(r), len(head)))
-        for h, v in zip(head, r):
-            s = v.strip()
-            if s.lower() in ("nan", "undefined", "null", "[object object]"):
-                raise ValueError("line %d: %s = %r" % (i, h, v))
-            try:
-                x = float(s)
-            except ValueError:
-                continue   # text
-            if not math.isfinite(x) or not JSON_NUMBER.fullmatch(s):
-                raise ValueError("line %d: %s = %r is not a finite number written as JSON writes one" % (i, h, v))
+def cli_cell(i, h, v):
+    """The CLI's cell: a finite number written as JSON writes one."""
+    if not JSON_NUMBER.fullmatch(v) or not math.isfinite(float(v)):
+        raise ValueError("line %d: %s is not a finite number" % (i, v))
+
+
+def page_cell(i, h, v):
+    """The page's cell: text, or a number that is finite and written as JSON
+    writes one; never a spelled NaN, undefined, null or [object Object]."""
+    s = v.strip()
+    if s.lower() in ("nan", "undefined", "null", "[object object]"):
+        raise ValueError("line %d: %s = %r" % (i, h, v))
+    try:
+        x = float(s)
+    except ValueError:
+        return   # text
+    if not math.isfinite(x) or not JSON_NUMBER.fullmatch(s):
+        raise ValueError("line %d: %s = %r is not a finite number written as JSON writes one" % (i, h, v))
 
 
 def check_png(path):
@@ -123,9 +127,9 @@ def main(argv):
         if kind == "json":
             check_json(path)
         elif kind == "csv":
-            check_csv(path, set(filter(None, (argv[3] if len(argv) > 3 else "").split(","))))
+            check_rows(path, False, set(filter(None, (argv[3] if len(argv) > 3 else "").split(","))), cli_cell)
         elif kind == "page-csv":
-            check_page_csv(path)
+            check_rows(path, True, set(), page_cell)
         else:
             check_png(path)
     except (ValueError, UnicodeDecodeError, csv.Error, OSError, struct.error) as e:
