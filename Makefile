@@ -346,7 +346,10 @@ TEST_BUILD  = $(NATIVE_BUILD) $(CLI_BUILD) $(WEB_TEST_BUILD)
 # What make check leaves to make test: its slowest checks (build/test-times/
 # check.json), each a fit or a harness run whose door make check still checks
 # by a faster test (docs/testing.md, "What make check leaves to make test").
-# Each runner names them and counts them as skipped.
+# The runners get them as $TEST_LEAVES (empty for make test), a name of
+# their own: a variable the Makefile defines is exported to the parts' sub-
+# makes with the Makefile's value, whatever the environment said. Each
+# runner names them and counts them as skipped.
 CHECK_LEAVES = identify/test_ident_bam mujoco/test_ident_bam_mujoco \
                ident_roundtrip.sh e2e_harness.test.mjs ident.test.mjs
 CHECK_BUILD = $(patsubst wasm/%.c,$(NAT)/walls/%.ok,$(BIND_SRC)) $(NAT)/walls/bench_exports.ok \
@@ -357,7 +360,7 @@ define tier
 	@tools/deps.sh native wasm web browser dist
 	@rm -rf $(TEST_COUNTS) build/test-times/$(1).tsv
 	@st=0; $(MAKE) --no-print-directory -k -j$(JOBS) $(2) || st=$$?; \
-	    TEST_COUNTS=$(CURDIR)/$(TEST_COUNTS) CHECK_LEAVES='$(if $(filter check,$(1)),$(CHECK_LEAVES))' \
+	    TEST_COUNTS=$(CURDIR)/$(TEST_COUNTS) TEST_LEAVES='$(if $(filter check,$(1)),$(CHECK_LEAVES))' \
 	        tools/test-parts.sh $(1) $(3) || st=$$?; \
 	    node tools/test-times.mjs $(1); \
 	    tools/test-total.sh $(TEST_COUNTS) $$st

@@ -9,16 +9,16 @@
 # $TEST_COUNTS/LABEL.txt for the overall line (tools/test-total.sh), and each
 # program's seconds, wall and processor, to build/test-times/cmocka-LABEL.tsv
 # (tools/test-times.mjs).
-# A program named in $CHECK_LEAVES (make check: "identify/test_ident_bam", the
+# A program named in $TEST_LEAVES (make check: "identify/test_ident_bam", the
 # path below tests/) is not run: a line says so and it counts as one skipped.
 set -u
 label=$1; shift
 left=()
-if [ -n "${CHECK_LEAVES:-}" ]; then
+if [ -n "${TEST_LEAVES:-}" ]; then
     keep=()
     for bin in "$@"; do
         name=${bin#*/tests/}
-        case " $CHECK_LEAVES " in *" $name "*) left+=("$name") ;; *) keep+=("$bin") ;; esac
+        case " $TEST_LEAVES " in *" $name "*) left+=("$name") ;; *) keep+=("$bin") ;; esac
     done
     set -- "${keep[@]+"${keep[@]}"}"
 fi

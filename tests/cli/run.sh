@@ -43,8 +43,8 @@ skipped=0
 ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 skip() { skipped=$((skipped + 1)); echo "skipped: $*"; }
-# leaves FILE: 0 when make check leaves FILE to make test ($CHECK_LEAVES)
-leaves() { case " ${CHECK_LEAVES:-} " in *" $1 "*) return 0 ;; esac; return 1; }
+# leaves FILE: 0 when make check leaves FILE to make test ($TEST_LEAVES)
+leaves() { case " ${TEST_LEAVES:-} " in *" $1 "*) return 0 ;; esac; return 1; }
 # elsewhere WHAT: a check the sanitizer build does not run and the plain
 # build's pass of make test does (failmalloc.so is not preloaded over ASan's
 # allocator; the round trip's fits run under ASan+UBSan in test_ident_mujoco;

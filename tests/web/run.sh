@@ -37,11 +37,11 @@ if [ "$what" != e2e ]; then
 # the test files side by side: each is its own process; none shares a
 # fixed output path with another (each writes under its own mkdtemp or its
 # own name in build/e2e)
-# a file named in $CHECK_LEAVES (make check) is not run: a line says so and
+# a file named in $TEST_LEAVES (make check) is not run: a line says so and
 # it counts as one skipped
 files=(); left=()
 for f in tests/web/*.test.mjs; do
-    case " ${CHECK_LEAVES:-} " in *" ${f##*/} "*) left+=("${f##*/}") ;; *) files+=("$f") ;; esac
+    case " ${TEST_LEAVES:-} " in *" ${f##*/} "*) left+=("${f##*/}") ;; *) files+=("$f") ;; esac
 done
 node --test --test-concurrency="${NODE_TEST_JOBS:-2}" --test-reporter=spec --test-reporter-destination=stdout \
      --test-reporter=tap --test-reporter-destination="$tap" \
