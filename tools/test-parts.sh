@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/test-parts.sh TIER PART... : run the parts of a test tier (make test,
+# tools/test-parts.sh TIER PART[:NICE]... : run the parts of a test tier (make test,
 # make check) side by side, after the tier's build, and say where the time
 # went. Each PART is a make target that only runs a runner (run-native,
 # run-e2e, ...: the Makefile's "run-" targets); the runners write their counts
@@ -9,7 +9,12 @@
 # end-to-end run) starts at once at normal priority; the others run under
 # `nice`, at most $TEST_NICE_JOBS (default 2) at a time, in the order given,
 # so they fill the time the first one spends waiting (timers, frame
-# windows, a page's load) without taking the cores from it.
+# windows, a page's load) without taking the cores from it; once the first
+# has ended, one more niced part runs in its place (a part that is one shell
+# working through its checks, the CLI tests, uses one core of the two).
+# PART:NICE sets a part's niceness (default 10): a part that is one shell,
+# and so cannot use both cores, is given a lower one, so the parts that
+# can wait for a core do, and it does not end last alone.
 #
 # Each part's whole output goes to build/test-logs/PART.log and is printed
 # in one block when the part ends (so two parts' lines never mix), after a
@@ -63,15 +68,18 @@ finish() { # finish PART RC: print its block, record its time
 }
 
 first=$1; shift
-echo "== $tier: $first at once; then $* (niced, $niceJobs at a time); logs in $logs/"
+echo "== $tier: $first at once; then $* (niced, $niceJobs at a time, a part's own niceness after its colon); logs in $logs/"
 launch "$first" 0
 queue=("$@")
 declare -A running=([${pid[$first]}]=$first)   # pid -> part
 niced() { echo $(( ${#running[@]} - (${pid[$first]+1} + 0) )); }
 while [ ${#queue[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
-    while [ ${#queue[@]} -gt 0 ] && [ "$(niced)" -lt "$niceJobs" ]; do
-        launch "${queue[0]}" 10
-        running[${pid[${queue[0]}]}]=${queue[0]}
+    limit=$niceJobs; [ -n "${pid[$first]+1}" ] || limit=$((niceJobs + 1))
+    while [ ${#queue[@]} -gt 0 ] && [ "$(niced)" -lt "$limit" ]; do
+        q=${queue[0]%%:*} n=10
+        [ "$q" = "${queue[0]}" ] || n=${queue[0]#*:}
+        launch "$q" "$n"
+        running[${pid[$q]}]=$q
         queue=("${queue[@]:1}")
     done
     # the next part to end is printed at once
