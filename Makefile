@@ -340,7 +340,7 @@ lint: node_modules/.package-lock.json
 # writes "passed failed skipped" to $TEST_COUNTS/LABEL.txt.
 TEST_COUNTS = build/test-counts
 JOBS ?= $(shell nproc)
-TEST_PARTS  = run-e2e run-native-asan run-cli-asan run-node run-native run-cli lint
+TEST_PARTS  = run-e2e run-native-asan run-cli-asan:5 run-node run-native run-cli lint
 CHECK_PARTS = run-e2e-smoke run-cli:5 run-node run-native-asan lint
 TEST_BUILD  = $(NATIVE_BUILD) $(CLI_BUILD) $(WEB_TEST_BUILD)
 # What make check leaves to make test: its slowest checks (build/test-times/

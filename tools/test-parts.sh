@@ -72,10 +72,10 @@ echo "== $tier: $first at once; then $* (niced, $niceJobs at a time, a part's ow
 launch "$first" 0
 queue=("$@")
 declare -A running=([${pid[$first]}]=$first)   # pid -> part
-niced() { echo $(( ${#running[@]} - (${pid[$first]+1} + 0) )); }
+# niceJobs niced parts beside the first, and one more in its place once it
+# has ended: in both cases, parts start while fewer than niceJobs + 1 run
 while [ ${#queue[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
-    limit=$niceJobs; [ -n "${pid[$first]+1}" ] || limit=$((niceJobs + 1))
-    while [ ${#queue[@]} -gt 0 ] && [ "$(niced)" -lt "$limit" ]; do
+    while [ ${#queue[@]} -gt 0 ] && [ ${#running[@]} -lt $((niceJobs + 1)) ]; do
         q=${queue[0]%%:*} n=10
         [ "$q" = "${queue[0]}" ] || n=${queue[0]#*:}
         launch "$q" "$n"
@@ -89,7 +89,6 @@ while [ ${#queue[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
     p=${running[$done_pid]}
     finish "$p" "$rc"
     unset "running[$done_pid]"
-    [ "$p" = "$first" ] && unset "pid[$first]"
 done
 total=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
 cpu=$(awk -F'\t' '$4 != "" { n += $4 } END { printf "%.1f", n }' "$times/$tier.tsv")

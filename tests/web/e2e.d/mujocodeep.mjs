@@ -32,7 +32,7 @@
 //               (robot.err.timeout), nothing loaded, the page answering
 //               (watched from when the file input has the files: Playwright's
 //               hand-over of 15 MB can hold the renderer's thread about 1 s)
-//   after       with the limit back at 120 s, the SO-101 folder dropped
+//   after       with the limit back at the page's own (read before), the SO-101 folder dropped
 //               after both loads and runs (its clock advances, both copies
 //               drawn) without a reload; the worker's compile came first
 //               (compileGuard.last: done); then its light meshes (the
@@ -141,6 +141,7 @@ export default async function mujocoDeep(h) {
   const answerBound = (base, pace) => Math.max(withinTail(ANSWER_MS, pace), 4 * base);
   const pc = pacer(page);
   let slowest = 0;
+  let pageLimitMs;   // the page's own compile limit [ms], read before a check changes it
   const timed = async (fn) => {
     const t0 = Date.now();
     const v = await fn();
@@ -183,10 +184,11 @@ export default async function mujocoDeep(h) {
     const base = await baseline();
     await watch();
     slowest = 0;
-    // the worker's compile limit (the page's 120 s) raised for this drop, and set
+    // the worker's compile limit (the page's own) raised for this drop, and set
     // back after: a full make test's load stretched the 10,000 bodies' compile past
-    // 120 s, and the page then said so instead of the table; the check is the
-    // table and the page answering, and the limit has checks of its own below
+    // the page's 120 s, and the page then said so instead of the table; the check
+    // is the table and the page answering, and the limit has checks of its own below
+    pageLimitMs = await page.evaluate(() => window.__fx.mujoco.compileGuard.limitMs);
     await page.evaluate(() => { window.__fx.mujoco.compileGuard.limitMs = 340_000; });
     await dropText('wide.xml', wide(10_000));
     const table = () => page.evaluate(() => {
@@ -200,7 +202,7 @@ export default async function mujocoDeep(h) {
     // over 120 s beside a full make test and a second browser run, at a load of 36),
     // the page answering meanwhile is
     const shown = await waitFor(() => timed(table), 360_000, 100);
-    await page.evaluate(() => { window.__fx.mujoco.compileGuard.limitMs = 120_000; });
+    await page.evaluate((ms) => { window.__fx.mujoco.compileGuard.limitMs = ms; }, pageLimitMs);
     const g = await gap();
     const pace = await pc.stop(), bound = answerBound(base, pace);
     expect(shown, `no mapping table within 360 s: '${await error()}'`);
@@ -221,6 +223,7 @@ export default async function mujocoDeep(h) {
   await check('mujocodeep: the SO-101 with the worker\'s compile limit at 1 ms: the worker is stopped, one sentence, the page answering within 1 s (stretched by the page\'s slowdown)', async () => {
     await pc.start();
     const base = await baseline();
+    pageLimitMs ??= await page.evaluate(() => window.__fx.mujoco.compileGuard.limitMs);
     await page.evaluate(() => { window.__fx.mujoco.compileGuard.limitMs = 1; });
     await page.setInputFiles('#mujoco-robot-folder', drop);
     // watched from the moment the page has the files (Playwright's hand-over
@@ -239,8 +242,8 @@ export default async function mujocoDeep(h) {
     return `'${said}'; largest frame gap ${g.toFixed(0)} ms (bound ${bound.toFixed(0)} ms; ${pace.text}), slowest round trip ${slowest} ms`;
   });
 
-  await check('mujocodeep: then the SO-101 (limit back at 120 s) loads and runs without a reload, compiled first in the worker; its light meshes (hulls made in the worker) drawn; the page answering within max(1 s × its slowdown (slowest tenth), 4 × its baseline gap) throughout', async () => {
-    await page.evaluate(() => { window.__fx.mujoco.compileGuard.limitMs = 120_000; });
+  await check('mujocodeep: then the SO-101 (limit back at the page\'s own) loads and runs without a reload, compiled first in the worker; its light meshes (hulls made in the worker) drawn; the page answering within max(1 s × its slowdown (slowest tenth), 4 × its baseline gap) throughout', async () => {
+    await page.evaluate((ms) => { window.__fx.mujoco.compileGuard.limitMs = ms; }, pageLimitMs);
     await waitFor(async () => !(await robot())?.busy, 10_000, 100);
     await pc.start();
     const base = await baseline();
