@@ -35,7 +35,7 @@
 //   { type: 'stats', ms: [ms per chart update] }
 import { Chart } from 'chart.js';
 import '../chartSetup.js'; // registers the Chart.js components the project uses
-import { trimBefore, columnExtremes } from '../live/series.js';
+import { Point, trimBefore, columnExtremes } from '../live/series.js';
 import { setDecimalMark } from '../format.js';
 
 let charts = [];
@@ -104,7 +104,7 @@ function options(yText, budget) {
 
 function points(xy) {
   const out = new Array(xy.length / 2);
-  for (let i = 0, k = 0; k < out.length; i += 2, k++) out[k] = { x: xy[i], y: xy[i + 1] };
+  for (let i = 0, k = 0; k < out.length; i += 2, k++) out[k] = new Point(xy[i], xy[i + 1]);
   return out;
 }
 
@@ -165,7 +165,7 @@ self.onmessage = async (e) => {
       if (!s) chart.$raw[k] = [];
       else if (s.replace) chart.$raw[k] = points(s.xy);
       else {
-        for (let i = 0; i < s.xy.length; i += 2) raw.push({ x: s.xy[i], y: s.xy[i + 1] });
+        for (let i = 0; i < s.xy.length; i += 2) raw.push(new Point(s.xy[i], s.xy[i + 1]));
         // drop what left the window (keeping one point before x0), in batches
         trimBefore([raw], m.x0, { minCut: 512, keep: 1 });
       }

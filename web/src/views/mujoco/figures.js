@@ -9,7 +9,7 @@
 // sag charts (web/src/liveCharts.js).
 import { SIDE_COLORS } from '../../charts.js';
 import { liveChartSet } from '../../liveCharts.js';
-import { trimWindow } from '../../live/series.js';
+import { Point, trimWindow } from '../../live/series.js';
 import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
 import { fmtNumber } from '../../format.js';
@@ -98,7 +98,7 @@ export function sagCharts(parent, showError) {
       runs.forEach((r, c) => r.sims.forEach((s, k) => {
         s.joints.forEach((j, i) => { s.maxDrift[i] = Math.max(s.maxDrift[i], Math.abs(s.q(i) - r.q0[i])); });
         tEnd = s.t;
-        series[c]?.[k]?.push({ x: s.t, y: (r.q0[0] - s.q(0)) * 1e3 });
+        series[c]?.[k]?.push(new Point(s.t, (r.q0[0] - s.q(0)) * 1e3));
       }));
       series.forEach((lists) => trimWindow(lists, WINDOW_S, { minCut: 200 }));
     },

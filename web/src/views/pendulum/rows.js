@@ -2,7 +2,7 @@
 // of the window (trimmed in batches), the ring buffer of every step for the
 // CSV, and the state at each whole second; and the reversal rate read from
 // the ring buffer, and each simulation's read-out.
-import { ringPush, ringGet, trimWindow } from '../../live/series.js';
+import { Point, ringPush, ringGet, trimWindow } from '../../live/series.js';
 
 export const SECONDS_SHOWN = 10;
 
@@ -20,10 +20,10 @@ export function onRows(p, i, res, sim) {
       p.marks[i].push({ n: Math.round(x), q: rows[o + cq], rev: rows[o + cr] });
       if (p.marks[i].length > SECONDS_SHOWN + 1) p.marks[i].shift();
     }
-    s.q.push({ x, y: rows[o + cq] });
-    s.dq.push({ x, y: rows[o + cd] });
-    s.tf.push({ x, y: rows[o + cf] });
-    if (i === 0) s.goal.push({ x, y: rows[o + cg] });
+    s.q.push(new Point(x, rows[o + cq]));
+    s.dq.push(new Point(x, rows[o + cd]));
+    s.tf.push(new Point(x, rows[o + cf]));
+    if (i === 0) s.goal.push(new Point(x, rows[o + cg]));
   }
   if (res.count) s.row = rows.subarray((res.count - 1) * nc, res.count * nc);
   // drop what left the window (in batches, so trimming is rare)

@@ -7,7 +7,7 @@ import { messageBox } from '../../layout.js';
 import { fmt } from '../../format.js';
 import { el, symbolNodes } from '../../dom.js';
 import { liveChartSet } from '../../liveCharts.js';
-import { trimWindow } from '../../live/series.js';
+import { Point, trimWindow } from '../../live/series.js';
 import { paramIndex } from '../../../../wasm/friction.js';
 import { LOG_KEEP, WINDOW_S } from './state.js';
 import { ruleAt, ruleText } from './rules.js';
@@ -70,10 +70,10 @@ export function screwRows(w, res) {
   for (let k = 0, o = 0; k < res.count; k++, o += nc) {
     const r = rows.subarray(o, o + nc);
     const t = r[ct];
-    series.dq.push({ x: t, y: r[cdq] });
-    series.ddq.push({ x: t, y: r[cddq] });
-    series.n.push({ x: t, y: r[cn] });
-    series.st.push({ x: t, y: r[cst] });
+    series.dq.push(new Point(t, r[cdq]));
+    series.ddq.push(new Point(t, r[cddq]));
+    series.n.push(new Point(t, r[cn]));
+    series.st.push(new Point(t, r[cst]));
     if (!(r[ch] > 0.5)) sim.restSince = null;
     else if (sim.restSince === null) sim.restSince = sim.lastRest = t;
     const kinds = ruleAt(col, r, sim.prev);
