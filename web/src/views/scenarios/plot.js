@@ -49,8 +49,18 @@ function drawSoon(r, now) {
   };
   r.drawPending = setTimeout(() => { r.lastDraw = performance.now(); one(); }, wait);
 }
+/** The run's scenario and values into the URL (state.set: the entry replaced). */
+function keep(r) {
+  const { sc, info, values, key, state } = r;
+  const saved = {};
+  info.params.forEach((p, j) => { saved[key(p.name)] = p.choices ? p.choices[values[j]] : values[j]; });
+  state.set({ scenario: sc.name, ...saved });
+}
 export function schedule(r) {
   stop(r);
+  // the URL at once, not after the debounce: a link copied (or a reload)
+  // right after a change carries the new value
+  keep(r);
   clearTimeout(r.timer);
   r.ui.barText.textContent = t('scenarios.progress.waiting');
   r.timer = setTimeout(() => start(r), DEBOUNCE_MS);
@@ -62,11 +72,9 @@ export function stop(r) {
   }
 }
 export function start(r) {
-  const { sc, info, values, key, state } = r;
+  const { sc, values } = r;
   const { msg, sum, bar, cancel, barText } = r.ui;
-  const saved = {};
-  info.params.forEach((p, j) => { saved[key(p.name)] = p.choices ? p.choices[values[j]] : values[j]; });
-  state.set({ scenario: sc.name, ...saved });
+  keep(r);
   const vs = variants(r);
   const cols = [...new Set(sc.plots.flatMap((p) => [...p.cols, ...(p.ref ? [p.ref] : [])]))];
   const job = r.job = { id: r.nextId(), vs, results: vs.map(() => null), ended: false, duration: r.durJ >= 0 ? values[r.durJ] : 0 };
