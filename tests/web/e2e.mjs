@@ -1064,14 +1064,13 @@ async function mainWorker() {
     const msg = await new Promise((res) => { process.once('message', res); });
     if (msg.type !== 'task') return;
     const before = { ...results }, nRe = reruns.length, t0 = Date.now(), c0 = treeCpuS();
-    extendedMs = 0;
     try {
       await runTask(msg.task, ctx);
     } catch (e) {
       report('fail', `${msg.task}: could not run`, e.message);
     }
     const counts = Object.fromEntries(Object.keys(results).map((k) => [k, results[k] - before[k]]));
-    process.send({ type: 'result', task: msg.task, counts, reruns: reruns.slice(nRe), extendMs: extendedMs, s: (Date.now() - t0) / 1000,
+    process.send({ type: 'result', task: msg.task, counts, reruns: reruns.slice(nRe), s: (Date.now() - t0) / 1000,
       cpu: cpuSince(c0) });
   }
 }
@@ -1102,6 +1101,7 @@ async function mainCoordinator() {
       started.push(w);
       proc.on('message', (msg) => {
         if (msg.type === 'line') { w.lines.push(msg.text); return; }
+        if (msg.type === 'extend') { extendWatchdog(msg.ms); return; }
         if (msg.type === 'ready') {
           // the start-up's own results (a module that cannot be loaded), counted
           // once: worker 1's, or those of a worker that could not start
@@ -1127,7 +1127,6 @@ async function mainCoordinator() {
         if (msg.type === 'result') {
           for (const kind of Object.keys(results)) results[kind] += msg.counts[kind];
           reruns.push(...msg.reruns);
-          if (msg.extendMs) extendWatchdog(msg.extendMs);
           took[w.task] = msg.s;
           cpu[w.task] = msg.cpu;
           console.log(`-- ${w.task} (worker ${k}, ${msg.s.toFixed(1)} s${msg.cpu != null ? `, processor ${msg.cpu.toFixed(1)} s` : ''})`);
@@ -1204,10 +1203,11 @@ function setDeadline(t) {
 /** The run's bound: ms from now. */
 function armWatchdog(ms) { setDeadline(Date.now() + ms); }
 /** The run's bound, ms later (a rerun after a hang); in a worker, the
- *  coordinator's bound, told with the task's result. */
-let extendedMs = 0;
+ *  coordinator's bound, told at once (the rerun can outlast the bound the
+ *  coordinator set when the run began: a rerun told only with the task's
+ *  result was stopped by it on a loaded machine). */
 function extendWatchdog(ms) {
-  if (ROLE === 'worker') extendedMs += ms;
+  if (ROLE === 'worker') process.send({ type: 'extend', ms });
   else setDeadline(deadline + ms);
 }
 
