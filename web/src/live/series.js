@@ -19,14 +19,13 @@ export function ringGet(r, back, c) {
 }
 
 /** A point of a live chart, {x, y} [the chart's units]. A class of its own,
- *  its fields doubles from the first one made (below): points written as
- *  {x, y} literals share V8's hidden class with every two-key literal of the
- *  page or worker (Chart.js's among them), and one of those holding another
- *  kind of value deprecated it under the points kept in a live window. V8
- *  then threw away every optimised build of Chart.js's updateElements
- *  ("maps became deprecated during optimization"): in 3 of 5 loads of the
- *  Robot arm view, 100-150 builds in 12 s and half a core in the background,
- *  against none with this class (10 of 10 loads). */
+ *  made first with two non-integer doubles (below), so that V8 holds x and y
+ *  as doubles from the start. Written as {x, y} literals, the points took
+ *  their hidden class from the one V8 shares among two-key literals; in 3 of
+ *  5 loads of the Robot arm view V8 then threw away 100-150 optimised builds
+ *  of Chart.js's updateElements in 12 s ("maps became deprecated during
+ *  optimization"), half a core in the background; with this class, none in
+ *  10 of 10 loads. */
 export class Point {
   constructor(x, y) { this.x = x; this.y = y; }
 }
